@@ -1,0 +1,12 @@
+// Everything an emitter may read, resolved once: the two models, the templates and the
+// tool's own version. Emitters are pure functions of this context.
+import type { AgentModel } from '../model/agent.js';
+import type { ProtocolModel } from '../model/protocol.js';
+import type { Templates } from './templates.js';
+
+export interface EmitContext {
+  protocol: ProtocolModel;
+  agent: AgentModel;
+  templates: Templates;
+  toolVersion: string;
+}

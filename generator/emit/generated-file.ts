@@ -1,0 +1,18 @@
+// What every emitter returns. Emitters never touch the disk: the write stage applies these.
+
+/** `generator` files are rewritten when their content changes; `user` files are created once. */
+export type FileOwner = 'generator' | 'user';
+
+export interface GeneratedFile {
+  /** Project-relative, forward slashes: `src/a2a/types.ts`. */
+  path: string;
+  content: string;
+  owner: FileOwner;
+}
+
+export const generatorFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'generator' });
+export const userFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'user' });
+
+/** Where generated code lives inside an agent project. */
+export const A2A_DIR = 'src/a2a';
+export const SKILLS_DIR = 'src/skills';

@@ -1,0 +1,37 @@
+// emit/protocol: the runtime descriptor of the chosen A2A version: the method table (role,
+// streaming, validators), the shapes that differ between versions and the card paths. The
+// server and client runtimes are version-agnostic code that reads this one object.
+import type { EmitContext } from './context.js';
+import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { TsFile } from './ts-file.js';
+
+export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
+  const { protocol } = ctx;
+  const file = new TsFile(`${A2A_DIR}/protocol.ts`);
+  const validators = file.import(`${A2A_DIR}/validators/index.ts`, 'validators');
+  const methods = protocol.methods.map((m) => {
+    const params = m.paramsType ? `${validators}[${tsString(m.paramsType)}]` : 'undefined';
+    return (
+      `    ${tsPropertyKey(m.name)}: {\n` +
+      `      role: ${tsString(m.role)},\n` +
+      `      streaming: ${m.streaming},\n` +
+      `      paramsRequired: ${m.paramsRequired},\n` +
+      `      params: ${params},\n` +
+      `      result: ${validators}[${tsString(m.resultType)}],\n` +
+      `    },\n`
+    );
+  });
+  const methodTableType = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'ProtocolDescriptor');
+  file.add(
+    tsDoc(`What the runtime needs to know about A2A v${protocol.version}, derived from its schema.\n@see ${protocol.specUrl}`),
+    `export const protocol = {\n`,
+    `  version: ${tsString(protocol.version)},\n`,
+    `  wellKnownPaths: ${tsLiteral(protocol.wellKnownPaths, '  ')},\n`,
+    `  extendedCard: ${tsLiteral(protocol.extendedCard, '  ')},\n`,
+    `  features: ${tsLiteral(protocol.features, '  ')},\n`,
+    `  methods: {\n${methods.join('')}  },\n`,
+    `} as const satisfies ${methodTableType};\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}

@@ -1,0 +1,138 @@
+// emit/validators: ajv standalone code for every method's params and result, the Agent Card
+// and each skill's input/output. References stay shared functions (`inlineRefs: false`), so
+// each definition is compiled once however many validators use it, and ajv's runtime helpers
+// are replaced by a small emitted module: the output runs with ajv absent.
+import { Ajv } from 'ajv';
+import standalone from 'ajv/dist/standalone/index.js';
+import { cloneJson, forEachSubschema, type JsonSchema } from '../json-schema.js';
+import { typeIdentifier } from '../model/names.js';
+import type { EmitContext } from './context.js';
+import { tsDoc, tsPropertyKey, tsString } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { TsFile } from './ts-file.js';
+import { VALIDATOR_FORMATS } from './validator-formats.js';
+
+const DIR = `${A2A_DIR}/validators`;
+
+/** ajv's runtime helpers, mapped to the names our emitted `ajv-runtime.ts` exports. */
+const RUNTIME_HELPERS: Record<string, string> = {
+  'ajv/dist/runtime/ucs2length': 'ucs2length',
+  'ajv/dist/runtime/equal': 'equal',
+};
+
+export function emitValidators(ctx: EmitContext): GeneratedFile[] {
+  const { protocol, agent } = ctx;
+  const protocolTargets = new Set<string>(['AgentCard']);
+  for (const m of protocol.methods) {
+    if (m.paramsType) protocolTargets.add(m.paramsType);
+    protocolTargets.add(m.resultType);
+  }
+  const exportsByKey = new Map<string, string>();
+  const refs: Record<string, string> = {};
+  const exportName = (wanted: string): string => {
+    let name = typeIdentifier(wanted) || 'Schema';
+    for (let i = 2; name in refs; i++) name = `${typeIdentifier(wanted)}${i}`;
+    return name;
+  };
+  for (const def of [...protocolTargets].sort()) {
+    const name = exportName(def);
+    refs[name] = `a2a#/definitions/${encodeURIComponent(def)}`;
+    exportsByKey.set(`a2a:${def}`, name);
+  }
+  const skillDefs: Record<string, JsonSchema> = {};
+  for (const skill of agent.skills) {
+    for (const kind of ['input', 'output'] as const) {
+      const schema = skill[kind];
+      if (!schema) continue;
+      const key = `${skill.names.type}${kind === 'input' ? 'Input' : 'Output'}`;
+      skillDefs[key] = rebase(schema, key);
+      const name = exportName(`skill${key}`);
+      refs[name] = `skills#/definitions/${key}`;
+      exportsByKey.set(`skill:${skill.id}:${kind}`, name);
+    }
+  }
+  const ajv = new Ajv({
+    code: { source: true, esm: true, lines: false, optimize: 1 },
+    allErrors: true,
+    strict: false,
+    inlineRefs: false,
+    logger: false,
+    formats: VALIDATOR_FORMATS,
+  });
+  ajv.addSchema({ $id: 'a2a', definitions: withoutAnnotations(protocol.definitions) });
+  ajv.addSchema({ $id: 'skills', definitions: withoutAnnotations(skillDefs) });
+  const compiled = compact(replaceRuntimeRequires(standalone.default(ajv, refs)));
+  return [
+    generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
+    generatorFile(`${DIR}/ajv-runtime.ts`, ctx.templates.raw('runtime/validators/ajv-runtime.ts')),
+    generatorFile(`${DIR}/issues.ts`, ctx.templates.raw('runtime/validators/issues.ts')),
+    validatorIndex(ctx, [...protocolTargets].sort(), exportsByKey),
+  ];
+}
+
+/** Keywords that never affect validation; ajv would otherwise embed them in schema constants. */
+const ANNOTATIONS = ['description', 'title', 'examples', '$comment', 'default', 'readOnly', 'writeOnly', 'deprecated'];
+
+function withoutAnnotations(definitions: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const copy = cloneJson(definitions);
+  for (const def of Object.values(copy)) forEachSubschema(def, (sub) => ANNOTATIONS.forEach((k) => delete sub[k]));
+  return copy;
+}
+
+/**
+ * ajv's error objects carry `schemaPath`, which the issue format never reports: dropping it
+ * keeps the module small (the v0.3.0 validators stay well under 150 kB).
+ */
+function compact(code: string): string {
+  return code.replace(/,schemaPath:"(?:[^"\\]|\\.)*"/g, '');
+}
+
+/** Skill schemas are nested under one document: their local refs must follow. */
+function rebase(schema: JsonSchema, key: string): JsonSchema {
+  const copy = cloneJson(schema);
+  delete copy.$schema;
+  delete copy.$id;
+  forEachSubschema(copy, (sub) => {
+    if (typeof sub.$ref === 'string' && sub.$ref.startsWith('#')) sub.$ref = `skills#/definitions/${key}${sub.$ref.slice(1)}`;
+    delete sub.$id;
+  });
+  return copy;
+}
+
+function replaceRuntimeRequires(code: string): string {
+  const out = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (whole, local: string, module: string) => {
+    const helper = RUNTIME_HELPERS[module];
+    if (!helper) throw new Error(`a2a-gen: ajv standalone code needs ${module}, which the generated runtime does not provide`);
+    return `import { ${helper} as ${local} } from './ajv-runtime.js';`;
+  });
+  if (/\brequire\(/.test(out)) throw new Error('a2a-gen: ajv standalone code still calls require()');
+  return out;
+}
+
+function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKey: Map<string, string>): GeneratedFile {
+  const file = new TsFile(`${DIR}/index.ts`);
+  const compiledModule = `${DIR}/compiled.ts`;
+  const typed = file.import(`${DIR}/issues.ts`, 'typed');
+  const protocolEntries = protocolTargets.map((def) => {
+    const type = file.importType(`${A2A_DIR}/types.ts`, def);
+    const fn = file.import(compiledModule, exportsByKey.get(`a2a:${def}`)!);
+    return `  ${tsPropertyKey(def)}: ${typed}<${type}>(${fn}),\n`;
+  });
+  const skillEntries = ctx.agent.skills.map((skill) => {
+    const part = (kind: 'input' | 'output'): string => {
+      const fn = exportsByKey.get(`skill:${skill.id}:${kind}`);
+      if (!fn) return 'undefined';
+      const type = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}${kind === 'input' ? 'Input' : 'Output'}`);
+      return `${typed}<${type}>(${file.import(compiledModule, fn)})`;
+    };
+    return `  ${tsPropertyKey(skill.id)}: { input: ${part('input')}, output: ${part('output')} },\n`;
+  });
+  file.add(
+    `export type { TypeValidator, ValidationIssue } from './issues.js';\n\n`,
+    tsDoc('Validators for the protocol types the server and client check: every method\'s params and result, and the Agent Card.'),
+    `export const validators = {\n${protocolEntries.join('')}} as const;\n\n`,
+    tsDoc('Validators of each skill\'s `input` / `output` payload, by skill id (`undefined` where the manifest declares no schema).'),
+    `export const skillValidators = {\n${skillEntries.join('')}} as const;\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}

@@ -1,0 +1,49 @@
+// generate(input) → GeneratedFile[]: the model and emit stages, with no I/O. The CLI loads
+// the inputs (load/) and applies the result (write/); tests call this directly.
+import { emitAgentModule } from './emit/agent-module.js';
+import type { EmitContext } from './emit/context.js';
+import { emitErrors } from './emit/errors.js';
+import type { GeneratedFile } from './emit/generated-file.js';
+import { stampHeader } from './emit/header.js';
+import { emitProtocolModule } from './emit/protocol-module.js';
+import { copyRuntime } from './emit/runtime.js';
+import type { Templates } from './emit/templates.js';
+import { emitTypes } from './emit/types.js';
+import { emitValidators } from './emit/validators.js';
+import type { Manifest } from './load/manifest.js';
+import type { LoadedSchema } from './load/schema.js';
+import { buildAgentModel } from './model/agent.js';
+import { buildProtocolModel } from './model/protocol.js';
+
+export interface GenerateInput {
+  schema: LoadedSchema;
+  /** A manifest that passed every load-stage check. */
+  manifest: Manifest;
+  /** How headers and docs name the manifest, e.g. `a2a.yaml`. */
+  manifestName: string;
+  templates: Templates;
+  toolVersion: string;
+}
+
+export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
+  const protocol = buildProtocolModel(input.schema);
+  const agent = buildAgentModel(input.manifest, protocol, input.manifestName);
+  const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion };
+  const files = [
+    ...(await emitTypes(ctx)),
+    ...emitValidators(ctx),
+    emitErrors(ctx),
+    emitProtocolModule(ctx),
+    ...emitAgentModule(ctx),
+    ...copyRuntime(ctx, 'shared', 'src/a2a/runtime'),
+  ];
+  const seen = new Set<string>();
+  for (const f of files) {
+    if (seen.has(f.path)) throw new Error(`a2a-gen: two emitters produced ${f.path}`);
+    seen.add(f.path);
+  }
+  const header = { toolVersion: input.toolVersion, specVersion: protocol.version, manifestName: input.manifestName };
+  return files
+    .map((f) => (f.owner === 'generator' ? { ...f, content: stampHeader(f.path, f.content, header) } : f))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}

@@ -1,0 +1,104 @@
+// Checks the card built from `agent` + `skills` against the chosen version's AgentCard,
+// strictly: a field that version lacks is an error naming the versions that do have it.
+import { formatJsonPath, InputError } from '../diagnostics.js';
+import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { assembleCard, derivedCardFields } from '../model/agent.js';
+import { skillNames } from '../model/names.js';
+import type { ProtocolModel } from '../model/protocol.js';
+import { InputErrors, locatedError, type Manifest } from './manifest.js';
+import { checkShape, type Finding } from './shape-check.js';
+
+/** A bundled schema's definitions by version, for "which versions have this field". */
+export type SchemaHistory = { version: string; definitions: Record<string, JsonSchema> }[];
+
+export async function checkCard(manifest: Manifest, protocol: ProtocolModel, history: () => Promise<SchemaHistory>): Promise<void> {
+  const doc = manifest.document;
+  const errors: InputError[] = [];
+  for (const field of Object.keys(derivedCardFields(protocol))) {
+    if (field in manifest.agent) errors.push(locatedError(doc, ['agent', field], `a2a-gen derives "${field}" from the spec version; remove it from the manifest`, true));
+  }
+  errors.push(...checkSkillNames(manifest));
+  const card = assembleCard(manifest, protocol);
+  const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
+  const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
+  for (const f of findings) {
+    const where = toManifestPath(f.path);
+    if (f.kind === 'missing') {
+      // Located at the object that lacks the field; the path names the field itself.
+      const at = locatedError(doc, where, '', true);
+      errors.push(new InputError(`required by ${label}, and missing`, at.location, formatJsonPath([...where, f.field!])));
+      continue;
+    }
+    const message = f.kind === 'unknown' ? `${label} has no field "${String(f.path.at(-1))}" here${versionsNote(f.path, await history())}` : f.message;
+    errors.push(locatedError(doc, where, message, f.kind === 'unknown'));
+  }
+  if (errors.length > 0) throw new InputErrors(errors);
+}
+
+/** Card paths map back to the manifest: `skills[i]…` stays, everything else lives under `agent`. */
+function toManifestPath(path: (string | number)[]): (string | number)[] {
+  return path[0] === 'skills' ? path : ['agent', ...path];
+}
+
+function checkSkillNames(manifest: Manifest): InputError[] {
+  const errors: InputError[] = [];
+  const byValue = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  manifest.skills.forEach((skill, i) => {
+    const names = skillNames(skill.id);
+    if (!names) {
+      errors.push(locatedError(manifest.document, ['skills', i, 'id'], `skill id ${JSON.stringify(skill.id)} has no letters or digits to name its handler after`));
+      return;
+    }
+    const clash = byValue.get(names.value) ?? byFile.get(names.file);
+    if (clash !== undefined) {
+      errors.push(
+        locatedError(
+          manifest.document,
+          ['skills', i, 'id'],
+          `skill id ${JSON.stringify(skill.id)} collides with skills[${clash}].id ${JSON.stringify(manifest.skills[clash].id)}: both become "${names.value}" (src/skills/${names.file}.ts); rename one`,
+        ),
+      );
+    }
+    byValue.set(names.value, i);
+    byFile.set(names.file, i);
+  });
+  return errors;
+}
+
+/** " (fields of v0.2.0–v0.3.0)" — which bundled versions declare this field at this path. */
+function versionsNote(path: (string | number)[], history: SchemaHistory): string {
+  const having = history.filter((h) => schemaHasPath(h.definitions, h.definitions.AgentCard, path)).map((h) => h.version);
+  if (having.length === 0) return '; no published A2A version has it';
+  const all = history.map((h) => h.version);
+  const contiguous = having.every((v, i) => i === 0 || all.indexOf(v) === all.indexOf(having[i - 1]) + 1);
+  const list = contiguous && having.length > 2 ? `v${having[0]}–v${having.at(-1)}` : having.map((v) => `v${v}`).join(', ');
+  return `; it exists in ${list}`;
+}
+
+function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | undefined, path: (string | number)[]): boolean {
+  let candidates: JsonSchema[] = schema ? [schema] : [];
+  for (const seg of path) {
+    const next: JsonSchema[] = [];
+    const expand = (s: JsonSchema, depth = 0): void => {
+      if (depth > 16) return;
+      if (typeof s.$ref === 'string') {
+        const target = defs[s.$ref.replace(/^#\/(definitions|\$defs)\//, '')];
+        if (target) expand(target, depth + 1);
+        return;
+      }
+      for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) expand(alt, depth + 1);
+      if (typeof seg === 'number' && isPlainObject(s.items)) next.push(s.items);
+      if (typeof seg === 'string') {
+        if (isPlainObject(s.properties?.[seg])) next.push(s.properties![seg]);
+        else if (isPlainObject(s.additionalProperties)) next.push(s.additionalProperties);
+      }
+    };
+    candidates.forEach((c) => expand(c));
+    candidates = next;
+    if (candidates.length === 0) return false;
+  }
+  return true;
+}
+
+export type { Finding };

@@ -1,0 +1,81 @@
+// The load stage end to end: manifest → spec reference → schema → every check that can fail
+// on user input. What comes out is ready for generate(), which cannot fail on input.
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { InputError } from '../diagnostics.js';
+import type { GenerateInput } from '../generate.js';
+import { buildProtocolModel, type ProtocolModel } from '../model/protocol.js';
+import { bundledSchemaDir, toolVersion } from '../paths.js';
+import { checkCard, type SchemaHistory } from './card-check.js';
+import { locatedError, readManifestFile, InputErrors, type Manifest } from './manifest.js';
+import { checkPayloadSchemas } from './payload-schemas.js';
+import { bundledVersions, readSchemaSource } from './schema-source.js';
+import { loadSchema, type LoadedSchema } from './schema.js';
+import { loadTemplates } from './templates.js';
+import { parseJsonText } from './text.js';
+
+export interface LoadOptions {
+  manifestPath: string;
+  /** `--spec`: overrides the manifest's `spec:`. */
+  spec?: string;
+  cwd: string;
+  fetch?: typeof fetch;
+}
+
+export interface LoadedInputs extends GenerateInput {
+  protocol: ProtocolModel;
+}
+
+export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
+  const manifest = await readManifestFile(join(opts.cwd, opts.manifestPath));
+  const { schema, protocol } = await loadSpecFor(manifest, opts);
+  await checkCard(manifest, protocol, loadHistory);
+  checkPayloadSchemas(manifest);
+  return { schema, protocol, manifest, manifestName: basename(manifest.file), templates: await loadTemplates(), toolVersion: toolVersion() };
+}
+
+/** Only the checks that `validate` runs: the manifest against its spec version. */
+export async function validateManifest(opts: LoadOptions): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
+  const manifest = await readManifestFile(join(opts.cwd, opts.manifestPath));
+  const { protocol } = await loadSpecFor(manifest, opts);
+  await checkCard(manifest, protocol, loadHistory);
+  checkPayloadSchemas(manifest);
+  return { manifest, protocol };
+}
+
+async function loadSpecFor(manifest: Manifest, opts: LoadOptions): Promise<{ schema: LoadedSchema; protocol: ProtocolModel }> {
+  const fromManifest = opts.spec === undefined && manifest.spec !== undefined;
+  const ref = opts.spec ?? manifest.spec ?? (await bundledVersions()).at(-1)!;
+  try {
+    const source = await readSchemaSource(ref, { baseDir: fromManifest ? dirname(manifest.file) : opts.cwd, fetch: opts.fetch });
+    const schema = loadSchema(source);
+    return { schema, protocol: buildProtocolModel(schema) };
+  } catch (err) {
+    // A bad `spec:` is the manifest's error: point at the line.
+    if (fromManifest && err instanceof InputError && !err.location?.line) {
+      const where = err.location ? ` (${err.location.file})` : '';
+      throw new InputErrors([locatedError(manifest.document, ['spec'], err.message + where)]);
+    }
+    throw err;
+  }
+}
+
+/** Loads a spec by reference alone (for `diff`). */
+export async function loadProtocol(ref: string, cwd: string, fetchImpl?: typeof fetch): Promise<ProtocolModel> {
+  return buildProtocolModel(loadSchema(await readSchemaSource(ref, { baseDir: cwd, fetch: fetchImpl })));
+}
+
+let history: SchemaHistory | undefined;
+/** Definitions of every bundled version: read only when an error needs "which versions have this field". */
+async function loadHistory(): Promise<SchemaHistory> {
+  if (history) return history;
+  const versions = await bundledVersions();
+  history = await Promise.all(
+    versions.map(async (version) => {
+      const path = join(bundledSchemaDir(), `v${version}.json`);
+      const raw = parseJsonText(await readFile(path, 'utf8'), path) as Record<string, unknown>;
+      return { version, definitions: (raw.definitions ?? raw.$defs) as SchemaHistory[number]['definitions'] };
+    }),
+  );
+  return history;
+}

@@ -1,0 +1,112 @@
+// Reads an agent manifest (YAML or JSON) and checks it against schema/manifest.schema.json.
+// Card fields are checked later against the chosen spec version (see card-check.ts).
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { formatJsonPath, InputError } from '../diagnostics.js';
+import { cloneJson, isPlainObject, type JsonSchema } from '../json-schema.js';
+import { packageRoot } from '../paths.js';
+import { checkShape, type Finding } from './shape-check.js';
+import { decodeUtf8, parseJsonText } from './text.js';
+import { parseLocatedDocument, type LocatedDocument } from './yaml-document.js';
+
+export interface ManifestSkill {
+  id: string;
+  name: string;
+  input?: JsonSchema;
+  output?: JsonSchema;
+  extendedOnly?: boolean;
+  /** Every other field: AgentSkill fields of the chosen version. */
+  [field: string]: unknown;
+}
+
+export interface ManifestServer {
+  port?: number;
+  host?: string;
+  basePath?: string;
+  docs?: boolean;
+  cors?: { origins?: string[] };
+  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number };
+  tasks?: { maxFinished?: number; finishedTtlSeconds?: number };
+  push?: { allowPrivateTargets?: string[] };
+}
+
+export interface Manifest {
+  /** Absolute path (or a name, for manifests given as text). */
+  file: string;
+  spec?: string;
+  agent: Record<string, unknown>;
+  skills: ManifestSkill[];
+  server: ManifestServer;
+  /** Positions of every node, for later errors. */
+  document: LocatedDocument;
+}
+
+/** Errors of one kind collected together, so a user fixes them in one pass. */
+export class InputErrors extends Error {
+  override readonly name = 'InputErrors';
+  constructor(readonly errors: InputError[]) {
+    super(errors.map((e) => e.format()).join('\n'));
+  }
+}
+
+let manifestSchema: JsonSchema | undefined;
+async function loadManifestSchema(): Promise<JsonSchema> {
+  manifestSchema ??= parseJsonText(await readFile(join(packageRoot(), 'schema', 'manifest.schema.json'), 'utf8'), 'manifest.schema.json') as JsonSchema;
+  return manifestSchema;
+}
+
+export async function readManifestFile(path: string): Promise<Manifest> {
+  const file = resolve(path);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? 'manifest not found (create one with `a2a-gen init`, or pass --manifest)' : `cannot read manifest: ${code}`, { file });
+  }
+  return parseManifest(decodeUtf8(bytes, file), file, await loadManifestSchema());
+}
+
+export async function parseManifestText(text: string, file: string): Promise<Manifest> {
+  return parseManifest(text, file, await loadManifestSchema());
+}
+
+function parseManifest(text: string, file: string, schema: JsonSchema): Manifest {
+  if (text.trim() === '') throw new InputError('the manifest is empty; it needs at least `agent:` with `name` and `url`', { file, line: 1, column: 1 });
+  if (file.endsWith('.json')) parseJsonText(text, file); // JSON syntax errors read better from the JSON parser
+  const document = parseLocatedDocument(text, file);
+  const data = document.data;
+  if (!isPlainObject(data)) throw new InputError('the manifest must be a mapping with `agent:` and `skills:`', { file, line: 1, column: 1 });
+  const findings = checkShape(data, schema, { definitions: (schema.definitions ?? {}) as Record<string, JsonSchema>, strict: false });
+  if (findings.length > 0) throw new InputErrors(findings.map((f) => findingToError(f, document)));
+  const agent = cloneJson(data.agent as Record<string, unknown>);
+  if ('skills' in agent) {
+    throw new InputErrors([locatedError(document, ['agent', 'skills'], 'list skills under the top-level `skills:` key, not inside `agent:`', true)]);
+  }
+  const skills = cloneJson((data.skills ?? []) as ManifestSkill[]);
+  checkUniqueSkillIds(skills, document);
+  return { file, spec: data.spec as string | undefined, agent, skills, server: cloneJson((data.server ?? {}) as ManifestServer), document };
+}
+
+function checkUniqueSkillIds(skills: ManifestSkill[], doc: LocatedDocument): void {
+  const seen = new Map<string, number>();
+  skills.forEach((s, i) => {
+    const before = seen.get(s.id);
+    if (before !== undefined) throw new InputErrors([locatedError(doc, ['skills', i, 'id'], `duplicate skill id "${s.id}" (also skills[${before}].id)`)]);
+    seen.set(s.id, i);
+  });
+}
+
+/** Converts a shape-check finding to an error located in the manifest. */
+export function findingToError(f: Finding, doc: LocatedDocument, pathPrefix: (string | number)[] = []): InputError {
+  const path = [...pathPrefix, ...f.path];
+  return locatedError(doc, path, f.message, f.kind === 'unknown');
+}
+
+export function locatedError(doc: LocatedDocument, path: (string | number)[], message: string, atKey = false): InputError {
+  const pointer = path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  const pos = atKey ? doc.locateKey(pointer) : doc.locate(pointer);
+  return new InputError(message, { file: doc.file, line: pos.line, column: pos.column }, formatJsonPath(path));
+}
+
+export const manifestDir = (m: Manifest): string => dirname(m.file);

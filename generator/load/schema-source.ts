@@ -1,0 +1,87 @@
+// Resolves a spec reference — a bundled version (`0.2.5`), a file path or an http(s) URL —
+// to the text of an a2a.json. Only this module knows where schemas come from.
+import { readFile, readdir } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { InputError } from '../diagnostics.js';
+import { bundledSchemaDir } from '../paths.js';
+import { decodeUtf8 } from './text.js';
+
+export interface SchemaSource {
+  /** What the user wrote: `0.3.0`, `./a2a.json`, `https://…`. */
+  ref: string;
+  kind: 'bundled' | 'file' | 'url';
+  /** The bundled version, when `kind` is `bundled`. */
+  version?: string;
+  /** A printable origin for error messages (the file path or URL). */
+  origin: string;
+  text: string;
+}
+
+const VERSION_LIKE = /^v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$/;
+const MAX_SCHEMA_BYTES = 16 * 1024 * 1024;
+
+/** The versions bundled under schema/a2a, oldest first. */
+export async function bundledVersions(): Promise<string[]> {
+  const names = await readdir(bundledSchemaDir());
+  return names
+    .map((n) => /^v(\d+\.\d+\.\d+)\.json$/.exec(n)?.[1])
+    .filter((v): v is string => v !== undefined)
+    .sort(compareVersions);
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+export interface ReadSchemaOptions {
+  /** Relative paths resolve against this folder (the manifest's, or the working directory). */
+  baseDir: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
+  const trimmed = ref.trim();
+  if (/^https?:\/\//i.test(trimmed)) return readUrl(trimmed, opts);
+  if (VERSION_LIKE.test(trimmed)) {
+    const version = trimmed.replace(/^v/, '');
+    const versions = await bundledVersions();
+    if (!versions.includes(version)) {
+      throw new InputError(`unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)`);
+    }
+    const origin = join(bundledSchemaDir(), `v${version}.json`);
+    return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFile(origin), origin) };
+  }
+  const path = isAbsolute(trimmed) ? trimmed : resolve(opts.baseDir, trimmed);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? `schema file not found (and "${trimmed}" is not a bundled version or a URL)` : `cannot read schema file: ${code ?? (err as Error).message}`, { file: path });
+  }
+  if (bytes.length > MAX_SCHEMA_BYTES) throw new InputError(`schema file is ${bytes.length} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: path });
+  return { ref, kind: 'file', origin: path, text: decodeUtf8(bytes, path) };
+}
+
+async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  let response: Response;
+  try {
+    response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/schema+json' } });
+  } catch (err) {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const reason = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    throw new InputError(`cannot fetch schema: ${reason}`, { file: url });
+  }
+  if (!response.ok) throw new InputError(`cannot fetch schema: HTTP ${response.status} ${response.statusText}`.trim(), { file: url });
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_SCHEMA_BYTES) throw new InputError(`schema is ${declared} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: url });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > MAX_SCHEMA_BYTES) throw new InputError(`schema is ${bytes.length} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: url });
+  return { ref: url, kind: 'url', origin: url, text: decodeUtf8(bytes, url) };
+}

@@ -1,0 +1,72 @@
+// Parses a manifest (YAML, or JSON, which YAML 1.2 reads too) and keeps the position of
+// every node, so that each later error can say file:line:column.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { InputError } from '../diagnostics.js';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface LocatedDocument {
+  file: string;
+  data: unknown;
+  /** Position of the value at a JSON pointer, or of the nearest ancestor that exists. */
+  locate(pointer: string): Position;
+  /** Position of a mapping key (for "unknown field" errors); falls back to the value. */
+  locateKey(pointer: string): Position;
+}
+
+const escapeSegment = (s: string | number): string => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+
+export function parseLocatedDocument(text: string, file: string): LocatedDocument {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const toPos = (offset: number): Position => {
+    const p = counter.linePos(offset);
+    return { line: p.line, column: p.col };
+  };
+  const first = doc.errors[0];
+  if (first) {
+    const pos = toPos(first.pos[0]);
+    throw new InputError(`${file.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, { file, ...pos });
+  }
+  const values = new Map<string, Position>();
+  const keys = new Map<string, Position>();
+  const walk = (node: unknown, pointer: string): void => {
+    const n = node as Node | null;
+    if (n?.range) values.set(pointer, toPos(n.range[0]));
+    if (isMap(n)) {
+      for (const pair of n.items) {
+        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+        const child = `${pointer}/${escapeSegment(key)}`;
+        const keyNode = pair.key as Node | null;
+        if (keyNode?.range) keys.set(child, toPos(keyNode.range[0]));
+        walk(pair.value, child);
+        if (!values.has(child) && keyNode?.range) values.set(child, toPos(keyNode.range[0]));
+      }
+    } else if (isSeq(n)) {
+      n.items.forEach((item, i) => walk(item, `${pointer}/${i}`));
+    }
+  };
+  walk(doc.contents, '');
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw new InputError(`cannot read the document: ${(err as Error).message}`, { file });
+  }
+  const nearest = (map: Map<string, Position>, pointer: string): Position => {
+    for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+      const hit = map.get(p) ?? values.get(p);
+      if (hit) return hit;
+      if (p === '') return { line: 1, column: 1 };
+    }
+  };
+  return {
+    file,
+    data,
+    locate: (pointer) => nearest(values, pointer),
+    locateKey: (pointer) => nearest(keys, pointer),
+  };
+}

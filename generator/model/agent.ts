@@ -1,0 +1,117 @@
+// AgentModel: the agent a manifest describes, on a given protocol: its card(s), skills with
+// their payload schemas and generated names, security and server settings.
+import type { Manifest, ManifestServer } from '../load/manifest.js';
+import { cloneJson, type JsonSchema } from '../json-schema.js';
+import { skillNames, type SkillNames } from './names.js';
+import type { ProtocolModel } from './protocol.js';
+import { deriveSecurity, type SecurityModel } from './security.js';
+
+export interface SkillModel {
+  id: string;
+  names: SkillNames;
+  /** The AgentSkill as it appears in the card. */
+  card: Record<string, unknown>;
+  input?: JsonSchema;
+  output?: JsonSchema;
+  /** Media types the skill accepts / produces (its own, else the agent's defaults). */
+  inputModes: string[];
+  outputModes: string[];
+  extendedOnly: boolean;
+}
+
+export interface ServerModel {
+  port: number;
+  host: string;
+  /** Path of the JSON-RPC endpoint, always starting with `/`. */
+  basePath: string;
+  docs: boolean;
+  corsOrigins: string[];
+  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number };
+  tasks: { maxFinished: number; finishedTtlSeconds: number };
+  push: { allowPrivateTargets: string[] };
+}
+
+export interface AgentModel {
+  /** The public Agent Card served at the well-known path. */
+  card: Record<string, unknown>;
+  /** The authenticated extended card (public card plus `extendedOnly` skills), when offered. */
+  extendedCard?: Record<string, unknown>;
+  skills: SkillModel[];
+  security: SecurityModel;
+  server: ServerModel;
+  /** The manifest's file name, for headers and docs. */
+  manifestName: string;
+}
+
+/** Card fields a2a-gen fills in itself; a manifest must not set them. */
+export function derivedCardFields(protocol: ProtocolModel): Record<string, unknown> {
+  const cardProps = protocol.definitions.AgentCard?.properties ?? {};
+  const derived: Record<string, unknown> = {};
+  if ('protocolVersion' in cardProps) {
+    const fallback = cardProps.protocolVersion?.default;
+    derived.protocolVersion = protocol.version !== 'unknown' ? protocol.version : typeof fallback === 'string' ? fallback : '0.0.0';
+  }
+  if ('preferredTransport' in cardProps) derived.preferredTransport = 'JSONRPC';
+  return derived;
+}
+
+const GENERATOR_SKILL_FIELDS = ['input', 'output', 'extendedOnly'];
+
+/** The card exactly as built from `agent` + every skill + derived fields (before any check). */
+export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Record<string, unknown> {
+  const skills = manifest.skills.map((s) => Object.fromEntries(Object.entries(cloneJson(s)).filter(([k]) => !GENERATOR_SKILL_FIELDS.includes(k))));
+  return { ...cloneJson(manifest.agent), skills, ...derivedCardFields(protocol) };
+}
+
+export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, manifestName: string): AgentModel {
+  const full = assembleCard(manifest, protocol);
+  const cardSkills = full.skills as Record<string, unknown>[];
+  const defaults = (key: string): string[] => (Array.isArray(manifest.agent[key]) ? (manifest.agent[key] as string[]) : []);
+  const skills: SkillModel[] = manifest.skills.map((s, i) => ({
+    id: s.id,
+    names: skillNames(s.id)!,
+    card: cardSkills[i],
+    input: s.input ? cloneJson(s.input) : undefined,
+    output: s.output ? cloneJson(s.output) : undefined,
+    inputModes: Array.isArray(s.inputModes) ? (s.inputModes as string[]) : defaults('defaultInputModes'),
+    outputModes: Array.isArray(s.outputModes) ? (s.outputModes as string[]) : defaults('defaultOutputModes'),
+    extendedOnly: s.extendedOnly === true,
+  }));
+  const card = { ...full, skills: cardSkills.filter((_, i) => !skills[i].extendedOnly) };
+  const offersExtended = protocol.extendedCard.via !== 'none' && manifest.agent.supportsAuthenticatedExtendedCard === true;
+  return {
+    card,
+    extendedCard: offersExtended ? full : undefined,
+    skills,
+    security: deriveSecurity(manifest.agent),
+    server: serverModel(manifest.server, String(manifest.agent.url)),
+    manifestName,
+  };
+}
+
+function serverModel(server: ManifestServer, url: string): ServerModel {
+  let urlPort: number | undefined;
+  let urlPath = '/';
+  try {
+    const u = new URL(url);
+    urlPort = u.port ? Number(u.port) : undefined;
+    urlPath = u.pathname || '/';
+  } catch {
+    // A relative or odd url still generates; the defaults below apply.
+  }
+  return {
+    port: server.port ?? urlPort ?? 41241,
+    host: server.host ?? '127.0.0.1',
+    basePath: server.basePath ?? urlPath,
+    docs: server.docs ?? false,
+    corsOrigins: server.cors?.origins ?? [],
+    limits: {
+      bodyBytes: server.limits?.bodyBytes ?? 4 * 1024 * 1024,
+      partsPerMessage: server.limits?.partsPerMessage ?? 256,
+      historyLength: server.limits?.historyLength ?? 1000,
+      requestTimeoutMs: server.limits?.requestTimeoutMs ?? 30_000,
+    },
+    tasks: { maxFinished: server.tasks?.maxFinished ?? 10_000, finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600 },
+    push: { allowPrivateTargets: server.push?.allowPrivateTargets ?? [] },
+  };
+}

@@ -1,0 +1,43 @@
+// The error catalogue: every definition whose `properties.code` has a `const`. Each error
+// gets a class in the generated code and a semantic key the runtime raises it by.
+import type { JsonSchema } from '../json-schema.js';
+import { camelCase, isSafeIdentifier, pascalCase } from './names.js';
+
+export interface ErrorModel {
+  code: number;
+  /** The schema definition, e.g. `TaskNotFoundError`. */
+  definition: string;
+  /** Class name in generated code. */
+  className: string;
+  /** Stable key the runtime uses: `taskNotFound`, `invalidParams`, … */
+  key: string;
+  defaultMessage: string;
+  description?: string;
+  /** One of JSON-RPC 2.0's own codes (-32700, -32600 … -32603) rather than an A2A error. */
+  standard: boolean;
+}
+
+const JSON_RPC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);
+
+export function deriveErrors(definitions: Record<string, JsonSchema>): ErrorModel[] {
+  const errors: ErrorModel[] = [];
+  for (const [definition, def] of Object.entries(definitions)) {
+    const code = def.properties?.code?.const;
+    if (typeof code !== 'number' || !Number.isInteger(code)) continue;
+    const base = definition.replace(/Error$/, '') || definition;
+    const className = pascalCase(base) + 'Error';
+    const fallback = base.replace(/([a-z])([A-Z])/g, '$1 $2');
+    const message = def.properties?.message?.default;
+    errors.push({
+      code,
+      definition,
+      className: isSafeIdentifier(className) ? className : `${className}_`,
+      key: camelCase(base),
+      defaultMessage: typeof message === 'string' && message ? message : fallback.charAt(0).toUpperCase() + fallback.slice(1).toLowerCase(),
+      description: def.description,
+      standard: JSON_RPC_CODES.has(code),
+    });
+  }
+  // JSON-RPC's own codes first, then A2A's, each in numeric order of magnitude.
+  return errors.sort((a, b) => Number(a.standard === false) - Number(b.standard === false) || Math.abs(a.code) - Math.abs(b.code));
+}

@@ -1,0 +1,96 @@
+// Derives the method table from the schema: every definition whose `properties.method` has a
+// `const` is a method (not only the members of the `A2ARequest` union: v0.1.0's omits
+// `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
+import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { methodClientName } from './names.js';
+import { officialClientName, roleOf, type MethodRole } from './roles.js';
+
+export interface MethodModel {
+  /** The JSON-RPC method name, e.g. `message/send`. */
+  name: string;
+  role: MethodRole;
+  /** The request's definition, e.g. `SendMessageRequest`. */
+  requestDefinition: string;
+  /** Definition name of the params, or undefined when the request declares none. */
+  paramsType?: string;
+  paramsRequired: boolean;
+  /** Definition name of the result (a synthetic definition when the schema inlines a union). */
+  resultType: string;
+  /** The result answers over Server-Sent Events, one event per update. */
+  streaming: boolean;
+  /** The client SDK's method name: the official SDK's where it has one. */
+  clientName: string;
+  description?: string;
+}
+
+export interface DerivedMethods {
+  methods: MethodModel[];
+  /** Definitions the model adds so every params/result has a name (e.g. `SendMessageResult`). */
+  synthetic: Record<string, JsonSchema>;
+}
+
+const refName = (s: JsonSchema | undefined): string | undefined => (typeof s?.$ref === 'string' ? /^#\/definitions\/([^/]+)$/.exec(s.$ref)?.[1] : undefined);
+
+export function deriveMethods(definitions: Record<string, JsonSchema>): DerivedMethods {
+  const synthetic: Record<string, JsonSchema> = {};
+  const freeName = (wanted: string): string => {
+    let name = wanted;
+    for (let i = 2; name in definitions || name in synthetic; i++) name = `${wanted}${i}`;
+    return name;
+  };
+  const named = (schema: JsonSchema, wanted: string): string => refName(schema) ?? ((synthetic[(wanted = freeName(wanted))] = schema), wanted);
+
+  const requests = Object.keys(definitions)
+    .filter((n) => typeof definitions[n].properties?.method?.const === 'string')
+    .sort();
+  const pending: (Omit<MethodModel, 'resultType' | 'streaming'> & { result?: JsonSchema; responseName?: string })[] = [];
+  for (const requestDefinition of requests) {
+    const def = definitions[requestDefinition];
+    const name = def.properties!.method.const as string;
+    const base = requestDefinition.replace(/Request$/, '') || requestDefinition;
+    const params = def.properties?.params;
+    const response = pairedResponse(definitions, base);
+    pending.push({
+      name,
+      role: roleOf(name),
+      requestDefinition,
+      paramsType: isPlainObject(params) ? named(params, `${requestDefinition}Params`) : undefined,
+      paramsRequired: (def.required ?? []).includes('params'),
+      clientName: officialClientName(name) ?? methodClientName(requestDefinition, name),
+      description: def.description,
+      result: response?.result,
+      responseName: response?.name,
+    });
+  }
+  const streamResult = pending.find((m) => m.role === 'stream')?.result;
+  const methods = pending.map(({ result, responseName, ...m }): MethodModel => {
+    // tasks/resubscribe has no response definition of its own: it answers with the stream's events.
+    const effective = result ?? (m.role === 'resubscribe' ? streamResult : undefined) ?? { description: 'The schema declares no result for this method.' };
+    const base = m.requestDefinition.replace(/Request$/, '') || m.requestDefinition;
+    const streaming =
+      m.role === 'stream' || m.role === 'resubscribe' || /Streaming/.test(responseName ?? '') || resultRefs(effective).some((r) => /UpdateEvent$/.test(r));
+    return { ...m, resultType: named(effective, `${base}Result`), streaming };
+  });
+  methods.sort((a, b) => a.name.localeCompare(b.name));
+  return { methods, synthetic };
+}
+
+/** `SendMessage` → the `result` of `SendMessageSuccessResponse`, else of `SendMessageResponse` (v0.1.0). */
+function pairedResponse(definitions: Record<string, JsonSchema>, base: string): { name: string; result: JsonSchema } | undefined {
+  for (const name of [`${base}SuccessResponse`, `${base}Response`]) {
+    const def = definitions[name];
+    if (!def) continue;
+    if (isPlainObject(def.properties?.result)) return { name, result: def.properties!.result };
+    for (const member of def.anyOf ?? def.oneOf ?? []) {
+      const target = definitions[refName(member) ?? ''];
+      if (isPlainObject(target?.properties?.result)) return { name, result: target.properties!.result };
+    }
+  }
+  return undefined;
+}
+
+function resultRefs(schema: JsonSchema): string[] {
+  const direct = refName(schema);
+  if (direct) return [direct];
+  return (schema.anyOf ?? schema.oneOf ?? []).map(refName).filter((n): n is string => n !== undefined);
+}

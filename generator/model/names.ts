@@ -1,0 +1,89 @@
+// Every identifier and file name derived from user or schema text is made here, so that
+// reserved words, magic property names and collisions are handled in exactly one place.
+
+const RESERVED = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+    'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
+    'private protected public await arguments eval undefined NaN Infinity async of'
+  ).split(' '),
+);
+
+/**
+ * Names that are legal identifiers but dangerous as object keys or exports: they shadow
+ * Object.prototype members, or make a module look like a thenable.
+ */
+const MAGIC = new Set(['constructor', 'prototype', '__proto__', 'then', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'default', 'skills', 'call', 'apply', 'bind', 'name', 'length']);
+
+/** Splits `route-optimizer_traffic`, `routeOptimizerTraffic`, `HTTPServer2` into lowercase words. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+
+export function pascalCase(text: string): string {
+  const out = words(text).map(cap).join('');
+  return /^[0-9]/.test(out) ? `_${out}` : out;
+}
+
+export function camelCase(text: string): string {
+  const [first = '', ...rest] = words(text);
+  const out = first + rest.map(cap).join('');
+  return /^[0-9]/.test(out) ? `_${out}` : out;
+}
+
+export function kebabCase(text: string): string {
+  return words(text).join('-');
+}
+
+/** Whether `name` may be used as a binding or an export without surprises. */
+export function isSafeIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED.has(name) && !MAGIC.has(name);
+}
+
+/** A safe identifier for a value (camelCase); `suffix` is appended when the plain name is unsafe. */
+export function valueIdentifier(text: string, suffix: string): string {
+  const base = camelCase(text);
+  if (!base) return '';
+  return isSafeIdentifier(base) ? base : base + suffix;
+}
+
+/** A safe identifier for a type (PascalCase). */
+export function typeIdentifier(text: string, suffix = ''): string {
+  const base = pascalCase(text);
+  if (!base) return '';
+  return isSafeIdentifier(base) ? base : `${base}${suffix || 'Type'}`;
+}
+
+/** Names a skill gets in generated code, derived once from its id. */
+export interface SkillNames {
+  /** camelCase value name: `routeOptimizerTraffic`. */
+  value: string;
+  /** PascalCase type prefix: `RouteOptimizerTraffic`. */
+  type: string;
+  /** kebab-case file stem: `route-optimizer-traffic` → src/skills/route-optimizer-traffic.ts. */
+  file: string;
+}
+
+export function skillNames(id: string): SkillNames | undefined {
+  const file = kebabCase(id).slice(0, 80);
+  const value = valueIdentifier(id, 'Skill');
+  const type = typeIdentifier(id, 'Skill');
+  if (!file || !value || !type) return undefined;
+  return { value, type, file };
+}
+
+/** A JSON-RPC method's client method name when no official name exists: `ListTasksRequest` → `listTasks`. */
+export function methodClientName(requestDefinition: string, method: string): string {
+  const fromDefinition = requestDefinition.replace(/Request$/, '');
+  const name = valueIdentifier(fromDefinition || method, 'Method');
+  return name || valueIdentifier(method, 'Method');
+}

@@ -1,0 +1,54 @@
+// What each JSON-RPC method *does*, so one runtime can serve every version. The method
+// names differ between versions (tasks/send vs message/send); the roles do not. A method
+// not listed here is `custom`: routed, validated and typed, implemented by the user.
+
+export type MethodRole =
+  | 'send'
+  | 'stream'
+  | 'get'
+  | 'cancel'
+  | 'resubscribe'
+  | 'pushSet'
+  | 'pushGet'
+  | 'pushList'
+  | 'pushDelete'
+  | 'extendedCard'
+  | 'custom';
+
+const ROLES: Record<string, MethodRole> = {
+  'tasks/send': 'send', // v0.1.0
+  'message/send': 'send',
+  'tasks/sendSubscribe': 'stream', // v0.1.0
+  'message/stream': 'stream',
+  'tasks/get': 'get',
+  'tasks/cancel': 'cancel',
+  'tasks/resubscribe': 'resubscribe',
+  'tasks/pushNotification/set': 'pushSet', // v0.1.0
+  'tasks/pushNotificationConfig/set': 'pushSet',
+  'tasks/pushNotification/get': 'pushGet', // v0.1.0
+  'tasks/pushNotificationConfig/get': 'pushGet',
+  'tasks/pushNotificationConfig/list': 'pushList',
+  'tasks/pushNotificationConfig/delete': 'pushDelete',
+  'agent/getAuthenticatedExtendedCard': 'extendedCard',
+};
+
+/** Client method names of the official JS SDK (`@a2a-js/sdk`), and of the v0.1.0 sample client. */
+const CLIENT_NAMES: Record<string, string> = {
+  'tasks/send': 'sendTask',
+  'tasks/sendSubscribe': 'sendTaskSubscribe',
+  'message/send': 'sendMessage',
+  'message/stream': 'sendMessageStream',
+  'tasks/get': 'getTask',
+  'tasks/cancel': 'cancelTask',
+  'tasks/resubscribe': 'resubscribeTask',
+  'tasks/pushNotification/set': 'setTaskPushNotification',
+  'tasks/pushNotification/get': 'getTaskPushNotification',
+  'tasks/pushNotificationConfig/set': 'setTaskPushNotificationConfig',
+  'tasks/pushNotificationConfig/get': 'getTaskPushNotificationConfig',
+  'tasks/pushNotificationConfig/list': 'listTaskPushNotificationConfig',
+  'tasks/pushNotificationConfig/delete': 'deleteTaskPushNotificationConfig',
+  'agent/getAuthenticatedExtendedCard': 'getAuthenticatedExtendedCard',
+};
+
+export const roleOf = (method: string): MethodRole => (Object.hasOwn(ROLES, method) ? ROLES[method] : 'custom');
+export const officialClientName = (method: string): string | undefined => (Object.hasOwn(CLIENT_NAMES, method) ? CLIENT_NAMES[method] : undefined);

@@ -1,0 +1,74 @@
+// Decides, for every file, what a run would do — without writing anything. `--check` and
+// `--dry-run` stop here; `generate` applies the plan (apply.ts).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GeneratedFile } from '../emit/generated-file.js';
+import { isPristine } from '../emit/header.js';
+import { hashOf, LOCK_PATH, parseLock, renderLock } from './lock.js';
+
+export type Action =
+  | 'create' // not on disk yet
+  | 'update' // ours, unchanged by hand, content differs
+  | 'unchanged' // identical on disk
+  | 'keep' // a user file that exists: never overwritten
+  | 'conflict' // ours, but edited by hand: left alone
+  | 'remove' // ours, no longer generated, untouched: deleted
+  | 'orphan'; // ours, no longer generated, edited by hand: left alone
+
+export interface PlanEntry {
+  path: string;
+  owner: GeneratedFile['owner'];
+  action: Action;
+  /** The content to write, for create/update. */
+  content?: string;
+}
+
+export interface Plan {
+  root: string;
+  entries: PlanEntry[];
+}
+
+export interface PlanOptions {
+  /** Overwrite hand-edited generator files. */
+  force?: boolean;
+  generator: string;
+  spec: string;
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export async function planWrite(root: string, files: GeneratedFile[], opts: PlanOptions): Promise<Plan> {
+  const generatorFiles = files.filter((f) => f.owner === 'generator');
+  const all: GeneratedFile[] = [...files, { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, generatorFiles) }];
+  const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
+  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === hashOf(disk));
+  const entries = await Promise.all(
+    all.map(async (file): Promise<PlanEntry> => {
+      const disk = await readIfExists(join(root, file.path));
+      const base = { path: file.path, owner: file.owner };
+      if (disk === undefined) return { ...base, action: 'create', content: file.content };
+      if (disk === file.content) return { ...base, action: 'unchanged' };
+      if (file.owner === 'user') return { ...base, action: 'keep' };
+      if (file.path === LOCK_PATH || opts.force || wasOurs(file.path, disk)) return { ...base, action: 'update', content: file.content };
+      return { ...base, action: 'conflict' };
+    }),
+  );
+  const current = new Set(all.map((f) => f.path));
+  for (const stale of Object.keys(lock?.files ?? {}).filter((p) => !current.has(p)).sort()) {
+    const disk = await readIfExists(join(root, stale));
+    if (disk === undefined) continue;
+    entries.push({ path: stale, owner: 'generator', action: opts.force || wasOurs(stale, disk) ? 'remove' : 'orphan' });
+  }
+  entries.sort((a, b) => a.path.localeCompare(b.path));
+  return { root, entries };
+}
+
+export const changes = (plan: Plan): PlanEntry[] => plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'remove');
+export const conflicts = (plan: Plan): PlanEntry[] => plan.entries.filter((e) => e.action === 'conflict');
