@@ -34,11 +34,21 @@ export async function emitTypes(ctx: EmitContext): Promise<GeneratedFile[]> {
   return files;
 }
 
-/** json-schema-to-typescript names a type after its `title`: keep the definition's, drop nested ones (v0.1.0 titles every property). */
+/**
+ * Prepares a definition for json-schema-to-typescript, which names a type after its `title`:
+ * keep the definition's title, drop nested ones (v0.1.0 titles every property), and wrap a
+ * `$ref` that has siblings (`{ $ref, description }`) in `allOf` — otherwise the ref parser
+ * merges them into a new object and the referenced type is emitted again as `Task2`.
+ */
 function forTypes(name: string, def: JsonSchema): JsonSchema {
   const copy = cloneJson(def);
   forEachSubschema(copy, (sub) => {
     if (sub !== copy) delete sub.title;
+    if (typeof sub.$ref === 'string' && Object.keys(sub).length > 1) {
+      const ref = sub.$ref;
+      delete sub.$ref;
+      sub.allOf = [{ $ref: ref }, ...(sub.allOf ?? [])];
+    }
   });
   if (Object.keys(copy).filter((k) => k !== 'description').length === 0) copy.tsType = 'unknown';
   return { ...copy, title: name };

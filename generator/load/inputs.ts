@@ -1,7 +1,7 @@
 // The load stage end to end: manifest → spec reference → schema → every check that can fail
 // on user input. What comes out is ready for generate(), which cannot fail on input.
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../diagnostics.js';
 import type { GenerateInput } from '../generate.js';
 import { buildProtocolModel, type ProtocolModel } from '../model/protocol.js';
@@ -27,7 +27,7 @@ export interface LoadedInputs extends GenerateInput {
 }
 
 export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
-  const manifest = await readManifestFile(join(opts.cwd, opts.manifestPath));
+  const manifest = await readManifestFile(resolve(opts.cwd, opts.manifestPath));
   const { schema, protocol } = await loadSpecFor(manifest, opts);
   await checkCard(manifest, protocol, loadHistory);
   checkPayloadSchemas(manifest);
@@ -36,7 +36,7 @@ export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
 
 /** Only the checks that `validate` runs: the manifest against its spec version. */
 export async function validateManifest(opts: LoadOptions): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
-  const manifest = await readManifestFile(join(opts.cwd, opts.manifestPath));
+  const manifest = await readManifestFile(resolve(opts.cwd, opts.manifestPath));
   const { protocol } = await loadSpecFor(manifest, opts);
   await checkCard(manifest, protocol, loadHistory);
   checkPayloadSchemas(manifest);

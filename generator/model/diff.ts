@@ -93,13 +93,35 @@ function diffDefinition(name: string, a: JsonSchema, b: JsonSchema, add: (c: Cha
       add({ area: 'field', change: 'removed', subject, breaking: true });
       continue;
     }
-    const [ta, tb] = [typeSignature(propsA[field]), typeSignature(propsB[field])];
-    if (ta !== tb) add({ area: 'field', change: 'changed', subject, detail: `type ${ta} → ${tb}`, breaking: true });
+    diffFieldType(subject, propsA[field], propsB[field], add);
+    const [da, db] = [propsA[field].default, propsB[field].default];
+    if (JSON.stringify(da) !== JSON.stringify(db)) {
+      add({ area: 'field', change: 'changed', subject, detail: `default ${da === undefined ? 'none' : JSON.stringify(da)} → ${db === undefined ? 'none' : JSON.stringify(db)}`, breaking: false });
+    }
     if (!reqA.has(field) && reqB.has(field)) add({ area: 'field', change: 'changed', subject, detail: 'now required', breaking: true });
     if (reqA.has(field) && !reqB.has(field)) add({ area: 'field', change: 'changed', subject, detail: 'now optional', breaking: false });
     diffEnum(subject, propsA[field], propsB[field], add);
   }
 }
+
+/** A union that gains members is an addition; one that loses members, or a different type, breaks. */
+function diffFieldType(subject: string, a: JsonSchema, b: JsonSchema, add: (c: Change) => void): void {
+  const [ta, tb] = [typeSignature(a), typeSignature(b)];
+  if (ta === tb) return;
+  const membersA = unionMembers(a);
+  const membersB = unionMembers(b);
+  if (membersA && membersB) {
+    for (const m of membersB) if (!membersA.includes(m)) add({ area: 'field', change: 'changed', subject, detail: `may now also be ${m}`, breaking: false });
+    for (const m of membersA) if (!membersB.includes(m)) add({ area: 'field', change: 'changed', subject, detail: `can no longer be ${m}`, breaking: true });
+    return;
+  }
+  add({ area: 'field', change: 'changed', subject, detail: `type ${ta} → ${tb}`, breaking: true });
+}
+
+const unionMembers = (s: JsonSchema): string[] | undefined => {
+  const union = s.anyOf ?? s.oneOf;
+  return union ? union.map(typeSignature) : undefined;
+};
 
 function diffEnum(subject: string, a: JsonSchema, b: JsonSchema, add: (c: Change) => void): void {
   if (!Array.isArray(a.enum) || !Array.isArray(b.enum)) return;

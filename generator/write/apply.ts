@@ -20,7 +20,7 @@ export async function applyPlan(plan: Plan, hooks: ApplyHooks = {}): Promise<voi
   writes.sort((a, b) => Number(a.path === LOCK_PATH) - Number(b.path === LOCK_PATH));
   const dirs = new Set(writes.map((w) => dirname(join(plan.root, w.path))));
   await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-  await Promise.all([...dirs].map(sweepTemporaries));
+  await Promise.all([...new Set(plan.entries.map((e) => dirname(join(plan.root, e.path))))].map(sweepTemporaries));
   const staged: { temp: string; target: string; path: string }[] = [];
   try {
     for (const w of writes) {
@@ -34,9 +34,15 @@ export async function applyPlan(plan: Plan, hooks: ApplyHooks = {}): Promise<voi
     throw err;
   }
   let index = 0;
-  for (const s of staged) {
-    await rename(s.temp, s.target);
-    hooks.afterFile?.(s.path, index++);
+  try {
+    for (const s of staged) {
+      await rename(s.temp, s.target);
+      index++;
+      hooks.afterFile?.(s.path, index - 1);
+    }
+  } finally {
+    // After an error (not a hard crash), drop the temporaries not yet renamed.
+    await Promise.all(staged.slice(index).map((s) => rm(s.temp, { force: true })));
   }
   for (const e of plan.entries.filter((e) => e.action === 'remove')) await rm(join(plan.root, e.path), { force: true });
 }

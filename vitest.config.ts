@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Runtime tests start servers on ephemeral loopback ports; files run in parallel, tests in a file run in order.
+    pool: 'forks',
+    maxWorkers: 2,
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
