@@ -1,11 +1,13 @@
 // generate(input) → GeneratedFile[]: the model and emit stages, with no I/O. The CLI loads
 // the inputs (load/) and applies the result (write/); tests call this directly.
 import { emitAgentModule } from './emit/agent-module.js';
-import type { EmitContext } from './emit/context.js';
+import type { EmitContext, ScaffoldOptions } from './emit/context.js';
+import { emitProject } from './emit/project.js';
 import { emitErrors } from './emit/errors.js';
 import type { GeneratedFile } from './emit/generated-file.js';
 import { stampHeader } from './emit/header.js';
 import { emitProtocolModule } from './emit/protocol-module.js';
+import { emitServer } from './emit/server.js';
 import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
@@ -23,12 +25,15 @@ export interface GenerateInput {
   manifestName: string;
   templates: Templates;
   toolVersion: string;
+  /** Scaffold settings; default: depend on a2a-gen ^<this version> from the registry. */
+  scaffold?: Partial<ScaffoldOptions>;
 }
 
 export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
   const protocol = buildProtocolModel(input.schema);
   const agent = buildAgentModel(input.manifest, protocol, input.manifestName);
-  const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion };
+  const scaffold: ScaffoldOptions = { a2aGenDependency: `^${input.toolVersion}`, ...input.scaffold };
+  const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion, scaffold };
   const files = [
     ...(await emitTypes(ctx)),
     ...emitValidators(ctx),
@@ -36,6 +41,8 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
     ...copyRuntime(ctx, 'shared', 'src/a2a/runtime'),
+    ...emitServer(ctx),
+    ...emitProject(ctx),
   ];
   const seen = new Set<string>();
   for (const f of files) {

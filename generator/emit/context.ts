@@ -9,4 +9,10 @@ export interface EmitContext {
   agent: AgentModel;
   templates: Templates;
   toolVersion: string;
+  scaffold: ScaffoldOptions;
+}
+
+export interface ScaffoldOptions {
+  /** How the scaffolded package.json depends on a2a-gen (a version range, a path or a tarball). */
+  a2aGenDependency: string;
 }

@@ -25,13 +25,14 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
   const methodTableType = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'ProtocolDescriptor');
   file.add(
     tsDoc(`What the runtime needs to know about A2A v${protocol.version}, derived from its schema.\n@see ${protocol.specUrl}`),
-    `export const protocol = {\n`,
+    `export const protocol: ${methodTableType} = {\n`,
     `  version: ${tsString(protocol.version)},\n`,
     `  wellKnownPaths: ${tsLiteral(protocol.wellKnownPaths, '  ')},\n`,
     `  extendedCard: ${tsLiteral(protocol.extendedCard, '  ')},\n`,
     `  features: ${tsLiteral(protocol.features, '  ')},\n`,
+    `  rules: ${tsLiteral(protocol.rules, '  ')},\n`,
     `  methods: {\n${methods.join('')}  },\n`,
-    `} as const satisfies ${methodTableType};\n`,
+    `};\n`,
   );
   return generatorFile(file.path, file.toString());
 }

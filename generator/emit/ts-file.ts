@@ -23,7 +23,7 @@ export class TsFile {
   }
 
   /** Imports `name` from a project-relative module (`src/a2a/types.ts`); returns the local identifier. */
-  import(module: string, name: string, opts: { typeOnly?: boolean } = {}): string {
+  import(module: string, name: string, opts: { typeOnly?: boolean; as?: string } = {}): string {
     const specifier = this.specifierFor(module);
     let names = this.imports.get(specifier);
     if (!names) this.imports.set(specifier, (names = new Map()));
@@ -32,8 +32,9 @@ export class TsFile {
       existing.typeOnly &&= opts.typeOnly === true;
       return existing.local;
     }
-    let local = name;
-    for (let i = 2; this.locals.has(local); i++) local = `${name}${i === 2 ? '_' : `_${i}`}`;
+    const wanted = opts.as ?? name;
+    let local = wanted;
+    for (let i = 2; this.locals.has(local); i++) local = `${wanted}${i === 2 ? '_' : `_${i}`}`;
     this.locals.add(local);
     names.set(name, { local, typeOnly: opts.typeOnly === true });
     return local;

@@ -25,7 +25,8 @@ export interface ManifestServer {
   basePath?: string;
   docs?: boolean;
   cors?: { origins?: string[] };
-  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number };
+  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number };
+  keepAliveSeconds?: number;
   tasks?: { maxFinished?: number; finishedTtlSeconds?: number };
   push?: { allowPrivateTargets?: string[] };
 }

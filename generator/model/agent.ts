@@ -26,7 +26,8 @@ export interface ServerModel {
   basePath: string;
   docs: boolean;
   corsOrigins: string[];
-  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number };
+  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number; jsonDepth: number; batchSize: number };
+  keepAliveSeconds: number;
   tasks: { maxFinished: number; finishedTtlSeconds: number };
   push: { allowPrivateTargets: string[] };
 }
@@ -110,7 +111,10 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
       partsPerMessage: server.limits?.partsPerMessage ?? 256,
       historyLength: server.limits?.historyLength ?? 1000,
       requestTimeoutMs: server.limits?.requestTimeoutMs ?? 30_000,
+      jsonDepth: server.limits?.jsonDepth ?? 64,
+      batchSize: server.limits?.batchSize ?? 20,
     },
+    keepAliveSeconds: server.keepAliveSeconds ?? 15,
     tasks: { maxFinished: server.tasks?.maxFinished ?? 10_000, finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600 },
     push: { allowPrivateTargets: server.push?.allowPrivateTargets ?? [] },
   };

@@ -19,9 +19,14 @@ export interface ErrorModel {
 
 const JSON_RPC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);
 
-export function deriveErrors(definitions: Record<string, JsonSchema>): ErrorModel[] {
+export function deriveErrors(definitions: Record<string, JsonSchema>, specOnly: { code: number; definition: string; message: string; description: string }[] = []): ErrorModel[] {
   const errors: ErrorModel[] = [];
-  for (const [definition, def] of Object.entries(definitions)) {
+  const extra: Record<string, JsonSchema> = {};
+  for (const e of specOnly) {
+    const known = Object.values(definitions).some((d) => d.properties?.code?.const === e.code);
+    if (!known) extra[e.definition] = { description: e.description, properties: { code: { const: e.code }, message: { default: e.message } } };
+  }
+  for (const [definition, def] of Object.entries({ ...definitions, ...extra })) {
     const code = def.properties?.code?.const;
     if (typeof code !== 'number' || !Number.isInteger(code)) continue;
     const base = definition.replace(/Error$/, '') || definition;

@@ -5,6 +5,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, type MethodModel } from './methods.js';
+import { rulesFor, type AppliedRule } from './spec-rules.js';
 import { detectVersion, factsFor } from './versions.js';
 
 export interface ProtocolModel {
@@ -26,6 +27,8 @@ export interface ProtocolModel {
   features: ProtocolFeatures;
   /** Base URL of this version's specification, for `@see` links. */
   specUrl: string;
+  /** Spec-text rules the runtime enforces for this version, by id. */
+  rules: Record<string, AppliedRule>;
 }
 
 export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
@@ -41,7 +44,8 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     definitions,
     syntheticDefinitions: Object.keys(synthetic).sort(),
     methods,
-    errors: deriveErrors(schema.definitions),
+    errors: deriveErrors(schema.definitions, facts.specOnlyErrors),
+    rules: rulesFor(version),
     discriminator: features.partDiscriminator,
     wellKnownPaths: facts.wellKnownPaths,
     extendedCard: cardMethod

@@ -11,6 +11,8 @@ export interface VersionFacts {
   extendedCardHttpPath: string;
   /** Spec section anchors, for `@see` links in generated code. */
   specUrl: string;
+  /** Errors the spec text defines that the version's schema file lacks. */
+  specOnlyErrors: { code: number; definition: string; message: string; description: string }[];
 }
 
 /** Ordered by `since`; a version gets the last entry whose `since` it has reached. */
@@ -22,6 +24,15 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       wellKnownPaths: ['/.well-known/agent.json'],
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.1.0/specification/',
+      // @see specification-v0.1.0 §8.2: lists -32005, which the v0.1.0 a2a.json does not define.
+      specOnlyErrors: [
+        {
+          code: -32005,
+          definition: 'ContentTypeNotSupportedError',
+          message: 'Incompatible content types',
+          description: 'A content MIME type in the request message.parts is not supported by the agent or the targeted skill.',
+        },
+      ],
     },
   },
   {
@@ -31,6 +42,7 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       // @see specification-v0.2.6 §7.10 `agent/authenticatedExtendedCard`: `{AgentCard.url}/../agent/authenticatedExtendedCard`
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.2.6/specification/',
+      specOnlyErrors: [],
     },
   },
   {
@@ -40,6 +52,7 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       wellKnownPaths: ['/.well-known/agent-card.json', '/.well-known/agent.json'],
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.3.0/specification/',
+      specOnlyErrors: [],
     },
   },
 ];

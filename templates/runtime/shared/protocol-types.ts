@@ -58,8 +58,18 @@ export type ExtendedCardAccess =
   | { readonly via: 'http'; readonly path: string }
   | { readonly via: 'none' };
 
+/** A rule of the specification text that the schema does not encode (see generator/model/spec-rules.ts). */
+export interface SpecRule {
+  /** Key of the error raised when the rule is broken. */
+  error: string;
+  description: string;
+  /** The section of this version's specification that states the rule. */
+  section: string;
+}
+
 export interface ProtocolDescriptor {
   version: string;
+  rules: { readonly [id: string]: SpecRule };
   wellKnownPaths: readonly string[];
   extendedCard: ExtendedCardAccess;
   features: ProtocolFeatures;

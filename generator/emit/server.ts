@@ -1,0 +1,102 @@
+// emit/server: the server runtime (copied), the typed layer derived from the model (handler
+// maps, auth verifiers, custom methods), the wiring of your skill handlers, and the scaffolds
+// you own: src/main.ts and one typed handler per skill.
+import { sample } from '../model/sample.js';
+import type { SkillModel } from '../model/agent.js';
+import type { EmitContext } from './context.js';
+import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
+import { A2A_DIR, generatorFile, SKILLS_DIR, userFile, type GeneratedFile } from './generated-file.js';
+import { copyRuntime } from './runtime.js';
+import { TsFile } from './ts-file.js';
+
+const SERVER = `${A2A_DIR}/server`;
+const VERIFIER_TYPES = { bearer: 'BearerVerifier', basic: 'BasicVerifier', apiKey: 'ApiKeyVerifier', scheme: 'SchemeVerifier', mutualTLS: 'MutualTlsVerifier' } as const;
+
+export function emitServer(ctx: EmitContext): GeneratedFile[] {
+  return [...copyRuntime(ctx, 'server'), handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
+}
+
+function handlerTypes(ctx: EmitContext): GeneratedFile {
+  const file = new TsFile(`${SERVER}/handlers.ts`);
+  const SkillHandler = file.importType(`${SERVER}/skills.ts`, 'SkillHandler');
+  const skills = ctx.agent.skills.map((s) => {
+    const input = file.importType(`${A2A_DIR}/skill-types.ts`, `${s.names.type}Input`);
+    const output = file.importType(`${A2A_DIR}/skill-types.ts`, `${s.names.type}Output`);
+    const about = [s.card.name, s.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
+    return `${tsDoc(about, '  ')}  ${tsString(s.id)}: ${SkillHandler}<${input}, ${output}>;\n`;
+  });
+  const verifiers = ctx.agent.security.schemes.map((scheme) => {
+    const type = file.importType(`${SERVER}/auth.ts`, VERIFIER_TYPES[scheme.credential]);
+    const how = scheme.credential === 'apiKey' ? `API key in ${scheme.in} "${scheme.paramName}"` : scheme.credential === 'scheme' ? `Authorization: ${scheme.authScheme} …` : scheme.credential;
+    return `${tsDoc(`Scheme "${scheme.name}" (${scheme.type}): ${how}.${scheme.description ? ' ' + scheme.description : ''}`, '  ')}  ${tsString(scheme.name)}: ${type};\n`;
+  });
+  const custom = ctx.protocol.methods
+    .filter((m) => m.role === 'custom')
+    .map((m) => {
+      const CallContext = file.importType(`${SERVER}/dispatch.ts`, 'CallContext');
+      const params = m.paramsType ? file.importType(`${A2A_DIR}/types.ts`, m.paramsType) : 'undefined';
+      const result = file.importType(`${A2A_DIR}/types.ts`, m.resultType);
+      const returns = m.streaming ? `AsyncIterable<${result}>` : `${result} | Promise<${result}>`;
+      return `${tsDoc(m.description, '  ')}  ${tsString(m.name)}?: (params: ${params}, context: ${CallContext}) => ${returns};\n`;
+    });
+  file.add(
+    tsDoc('One typed handler per skill in the manifest. Implement them in src/skills/<id>.ts.'),
+    `export interface SkillHandlers {\n${skills.join('')}}\n\n`,
+    `export type SkillId = keyof SkillHandlers;\n\n`,
+    tsDoc(ctx.agent.security.schemes.length ? 'A verifier for each security scheme the card declares (each is required).' : 'The card declares no security scheme: no verifier is needed.'),
+    `export interface AuthVerifiers {\n${verifiers.join('')}}\n\n`,
+    tsDoc('Methods of this A2A version that a2a-gen has no built-in role for. Unimplemented ones answer UnsupportedOperationError.'),
+    `export interface CustomMethodHandlers {\n${custom.join('')}}\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}
+
+function skillWiring(ctx: EmitContext): GeneratedFile {
+  const file = new TsFile(`${A2A_DIR}/skills.ts`);
+  const SkillHandlers = file.importType(`${SERVER}/handlers.ts`, 'SkillHandlers');
+  const entries = ctx.agent.skills.map((s) => {
+    const local = file.import(`${SKILLS_DIR}/${s.names.file}.ts`, 'handler', { as: s.names.value });
+    return `  ${tsPropertyKey(s.id)}: ${local},\n`;
+  });
+  file.add(
+    tsDoc('Your skill handlers (src/skills/*.ts, each exporting `handler`), by skill id.'),
+    `export const skills: ${SkillHandlers} = {${entries.length ? '\n' + entries.join('') : ''}};\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}
+
+function mainScaffold(ctx: EmitContext): GeneratedFile {
+  const schemes = ctx.agent.security.schemes.map((s) => ({
+    key: tsPropertyKey(s.name),
+    env: `A2A_${s.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`,
+    kind: s.credential,
+  }));
+  return userFile(
+    'src/main.ts',
+    ctx.templates.render('scaffold/main.ts.hbs', {
+      agentName: ctx.agent.card.name,
+      schemes,
+      hasSchemes: schemes.length > 0,
+      usesBasic: schemes.some((s) => s.kind === 'basic'),
+      usesSecrets: schemes.some((s) => s.kind !== 'basic' && s.kind !== 'mutualTLS'),
+    }),
+  );
+}
+
+function skillScaffold(ctx: EmitContext, skill: SkillModel): GeneratedFile {
+  const inputExample = skill.input ? sample(skill.input, { root: skill.input }) : undefined;
+  const outputExample = skill.output ? sample(skill.output, { root: skill.output }) : undefined;
+  return userFile(
+    `${SKILLS_DIR}/${skill.names.file}.ts`,
+    ctx.templates.render('scaffold/skill.ts.hbs', {
+      id: skill.id,
+      name: typeof skill.card.name === 'string' ? skill.card.name : skill.id,
+      description: typeof skill.card.description === 'string' ? skill.card.description : '',
+      typeName: skill.names.type,
+      hasInput: skill.input !== undefined,
+      hasOutput: skill.output !== undefined,
+      inputExampleJson: inputExample === undefined ? '' : JSON.stringify(inputExample),
+      outputExample: outputExample === undefined ? '' : tsLiteral(outputExample, '  '),
+    }),
+  );
+}

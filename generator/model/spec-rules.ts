@@ -1,0 +1,137 @@
+// Rules the A2A specification text states but its JSON Schema does not encode. The runtime
+// enforces each rule listed for the generated version (by id), answering with the error named
+// here; `data` carries the rule id and the section it comes from. One table, every version.
+import { compareVersions } from '../load/schema-source.js';
+
+export interface SpecRule {
+  id: string;
+  /** Error key (see error-catalogue.ts) the runtime answers with when the rule is broken. */
+  error: string;
+  /** What the rule demands, as the error message says it. */
+  description: string;
+  /** Where the spec says so: the first version a citation applies to, and the section. */
+  citations: { since: string; section: string }[];
+  /** The first version the rule no longer applies to. */
+  until?: string;
+}
+
+export const SPEC_RULES: SpecRule[] = [
+  {
+    id: 'message-has-parts',
+    error: 'invalidParams',
+    description: 'a message must contain at least one part',
+    citations: [
+      { since: '0.1.0', section: '§6.4 Message: parts — "Must contain at least one part"' },
+      { since: '0.2.0', section: '§6.4 Message / §2 "containing one or more Parts"' },
+    ],
+  },
+  {
+    id: 'message-role-user',
+    error: 'invalidParams',
+    description: 'a message sent by a client must have role "user"',
+    citations: [
+      { since: '0.1.0', section: '§6.4 Message: role — "user" for client messages' },
+      { since: '0.2.0', section: '§6.4 Message: role — "`user` for the client, `agent` for the service"' },
+    ],
+  },
+  {
+    id: 'file-bytes-xor-uri',
+    error: 'invalidParams',
+    description: 'a file part carries either `bytes` or `uri`, not both',
+    citations: [
+      { since: '0.1.0', section: '§6.6 FileContent — "Exactly one of bytes or uri MUST be provided"' },
+      { since: '0.2.0', section: '§6.6.1 FileWithBytes / §6.6.2 FileWithUri — "uri must be absent when bytes is present"' },
+    ],
+  },
+  {
+    id: 'history-length-non-negative',
+    error: 'invalidParams',
+    description: '`historyLength` must not be negative',
+    citations: [
+      { since: '0.1.0', section: '§7.3.1 TaskQueryParams — "If provided and positive … 0 or null means no history"' },
+      { since: '0.2.0', section: '§7.1.1 MessageSendConfiguration / §7.3.1 TaskQueryParams — the number of most recent messages' },
+    ],
+  },
+  {
+    id: 'history-absent-means-none',
+    error: 'invalidParams',
+    description: 'without `historyLength` a task is returned without history',
+    citations: [{ since: '0.1.0', section: '§7.1.1 TaskSendParams / §7.3.1 TaskQueryParams — "0 or null means no history requested"' }],
+    until: '0.2.0', // v0.2+ leaves the default to the server
+  },
+  {
+    id: 'continue-existing-task',
+    error: 'taskNotFound',
+    description: 'a message that names a task must name one that exists',
+    citations: [{ since: '0.2.0', section: '§7.1 message/send — continuing an existing interaction (Message.taskId)' }],
+  },
+  {
+    id: 'continue-nonterminal-task',
+    error: 'invalidParams',
+    description: 'a task in a terminal state (completed, canceled, rejected, failed) cannot be continued',
+    citations: [
+      { since: '0.1.0', section: '§6.3 TaskState — terminal states' },
+      { since: '0.3.0', section: '§7.1 message/send — "A task which has reached a terminal state … can\'t be restarted"' },
+    ],
+  },
+  {
+    id: 'continue-same-context',
+    error: 'invalidParams',
+    description: 'a message continuing a task must not name a different context',
+    citations: [{ since: '0.2.0', section: '§6.4 Message: contextId / taskId — a task belongs to one context' }],
+  },
+  {
+    id: 'streaming-capability',
+    error: 'unsupportedOperation',
+    description: 'streaming methods require `capabilities.streaming: true` in the Agent Card',
+    citations: [
+      { since: '0.1.0', section: '§7.2 tasks/sendSubscribe — "Requires the server to have the streaming: true capability"' },
+      { since: '0.2.0', section: '§7.2 message/stream — "requires the server to have AgentCard.capabilities.streaming: true"' },
+    ],
+  },
+  {
+    id: 'push-capability',
+    error: 'pushNotificationNotSupported',
+    description: 'push notification methods require `capabilities.pushNotifications: true` in the Agent Card',
+    citations: [
+      { since: '0.1.0', section: '§7.5 tasks/pushNotification/set — "Requires the server to have the pushNotifications: true capability"' },
+      { since: '0.2.0', section: '§7.5 tasks/pushNotificationConfig/set — "Requires … capabilities.pushNotifications: true"' },
+    ],
+  },
+  {
+    id: 'push-url-absolute',
+    error: 'invalidParams',
+    description: 'a push notification `url` must be an absolute http(s) URL',
+    citations: [
+      { since: '0.1.0', section: '§6.8 PushNotificationConfig: url — "The absolute HTTPS webhook URL"' },
+      { since: '0.3.0', section: '§6.8 PushNotificationConfig: url — the callback URL' },
+    ],
+  },
+  {
+    id: 'cancel-nonterminal-task',
+    error: 'taskNotCancelable',
+    description: 'a task in a terminal state cannot be canceled',
+    citations: [
+      { since: '0.1.0', section: '§8.2 TaskNotCancelableError — "The task is already in a terminal state"' },
+      { since: '0.2.0', section: '§8.2 TaskNotCancelableError' },
+    ],
+  },
+];
+
+export interface AppliedRule {
+  error: string;
+  description: string;
+  section: string;
+}
+
+/** The rules that apply to a version, each with its citation for that version. */
+export function rulesFor(version: string): Record<string, AppliedRule> {
+  const v = version === 'unknown' ? '999.0.0' : version;
+  const out: Record<string, AppliedRule> = {};
+  for (const rule of SPEC_RULES) {
+    const cited = rule.citations.filter((c) => compareVersions(v, c.since) >= 0).at(-1);
+    if (!cited || (rule.until && compareVersions(v, rule.until) >= 0)) continue;
+    out[rule.id] = { error: rule.error, description: rule.description, section: cited.section };
+  }
+  return out;
+}

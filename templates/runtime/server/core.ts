@@ -1,0 +1,191 @@
+// The transport-neutral core: one request in, one response (or SSE stream) out. The Fetch
+// handler, the node:http adapter and the middleware are thin shims around it. (It is not
+// itself a Fetch handler: building WHATWG Request/Response objects per call would cost
+// node:http servers a third of their throughput — see docs/ARCHITECTURE.md.)
+import { errorFor, JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { AgentCard } from '../types.js';
+import { authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
+import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
+import { dispatch, isStreamingMethod, type DispatchConfig } from './dispatch.js';
+import type { Principal } from './executor.js';
+import { checkRequest, errorJson, parseBody, successJson, type JsonRpcId } from './jsonrpc.js';
+import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
+
+/** What an adapter knows about an incoming request. */
+export interface CoreRequest extends HeaderReader {
+  /** HTTP method, upper case. */
+  method: string;
+  /** The path, without the query string. */
+  path: string;
+  /** Reads the whole body, refusing more than `limit` bytes (throws BodyError). */
+  readBody(limit: number): Promise<Uint8Array>;
+  /** Registers a callback for when the client goes away before the response is complete. */
+  onDisconnect?(callback: () => void): void;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+  stream?: SseSource;
+}
+
+/** Thrown by `readBody`: the body broke a limit or never arrived in time. */
+export class BodyError extends Error {
+  constructor(
+    readonly status: 408 | 413 | 400,
+    message: string,
+    readonly limit?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CoreConfig extends DispatchConfig {
+  basePath: string;
+  card: () => AgentCard;
+  cors: CorsPolicy;
+  verifiers: Readonly<Record<string, AnyVerifier | undefined>>;
+  limits: { bodyBytes: number; jsonDepth: number; batchSize: number };
+  /** Extra GET routes (the docs), tried before 404. */
+  extraRoutes?: (path: string) => CoreResponse | undefined;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export type Core = (request: CoreRequest) => Promise<CoreResponse>;
+
+export function createCore(config: CoreConfig): Core {
+  const base = normalizePath(config.basePath);
+  const cardPaths = new Set<string>();
+  for (const p of protocol.wellKnownPaths) {
+    cardPaths.add(p);
+    if (base !== '/') cardPaths.add(base + p);
+  }
+  const extendedPaths = new Set<string>();
+  if (protocol.extendedCard.via === 'http') {
+    // @see spec v0.2.x §7.10: `{AgentCard.url}/../agent/authenticatedExtendedCard`
+    const parent = base === '/' ? '' : base.slice(0, base.lastIndexOf('/'));
+    extendedPaths.add(`${parent}/${protocol.extendedCard.path}`);
+    extendedPaths.add(`${base === '/' ? '' : base}/${protocol.extendedCard.path}`);
+  }
+
+  return async function handle(request: CoreRequest): Promise<CoreResponse> {
+    const cors = corsHeaders(request.header('origin'), config.cors);
+    const path = normalizePath(request.path);
+    if (request.method === 'OPTIONS') {
+      const answer = preflight(request.header('origin'), request.header('access-control-request-headers'), config.cors);
+      return { status: answer.status, headers: answer.headers };
+    }
+    if (cardPaths.has(path)) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
+      return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors }, body: JSON.stringify(config.card()) };
+    }
+    if (extendedPaths.has(path)) {
+      if (request.method !== 'GET') return methodNotAllowed('GET', cors);
+      return extendedCardOverHttp(request, config, cors);
+    }
+    if (path === base) {
+      if (request.method !== 'POST') return methodNotAllowed('POST', cors);
+      return jsonRpc(request, config, cors);
+    }
+    if (request.method === 'GET') {
+      const extra = config.extraRoutes?.(path);
+      if (extra) return { ...extra, headers: { ...extra.headers, ...cors } };
+    }
+    return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'not found', hint: `the A2A endpoint is POST ${base}; the Agent Card is GET ${protocol.wellKnownPaths[0]}` }) };
+  };
+}
+
+const normalizePath = (p: string): string => {
+  const trimmed = p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+  return trimmed || '/';
+};
+
+function methodNotAllowed(allow: string, cors: Record<string, string>): CoreResponse {
+  return { status: 405, headers: { ...JSON_HEADERS, allow, ...cors }, body: JSON.stringify({ error: `method not allowed; use ${allow}` }) };
+}
+
+function authFailure(outcome: { status: 401 | 403; message: string; challenge?: string }, cors: Record<string, string>, id: JsonRpcId = null): CoreResponse {
+  const headers: Record<string, string> = { ...JSON_HEADERS, ...cors };
+  if (outcome.challenge) headers['www-authenticate'] = outcome.challenge;
+  // The body is a plain error, not a JSON-RPC one: HTTP authentication happens before JSON-RPC.
+  return { status: outcome.status, headers, body: JSON.stringify({ error: outcome.status === 401 ? 'unauthorized' : 'forbidden', message: outcome.message, id }) };
+}
+
+async function extendedCardOverHttp(request: CoreRequest, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
+  const auth = await authenticate(request, config.verifiers);
+  if (!auth.ok) return authFailure(auth, cors);
+  if (!config.extendedCard || !authRequired) return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'this agent has no authenticated extended card' }) };
+  return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify(await config.extendedCard(auth.principal)) };
+}
+
+const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Record<string, string>): CoreResponse => ({ status, headers: { ...JSON_HEADERS, ...cors }, body: errorJson(id, error) });
+
+async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
+  const auth = await authenticate(request, config.verifiers);
+  if (!auth.ok) return authFailure(auth, cors);
+  const contentType = (request.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (contentType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(contentType)) {
+    return jsonError(415, null, errorFor('invalidRequest', 'Content-Type must be application/json'), cors);
+  }
+
+  let text: string;
+  try {
+    text = utf8.decode(await request.readBody(config.limits.bodyBytes));
+  } catch (err) {
+    if (err instanceof BodyError) {
+      const error = errorFor(err.status === 413 ? 'invalidRequest' : 'jsonParse', err.message, err.limit ? { limit: err.limit, max: config.limits.bodyBytes } : undefined);
+      return { ...jsonError(err.status, null, error, cors), headers: { ...JSON_HEADERS, ...cors, connection: 'close' } };
+    }
+    return jsonError(200, null, errorFor('jsonParse', 'the request body is not valid UTF-8'), cors);
+  }
+  const parsed = parseBody(text, config.limits.jsonDepth);
+  if (!parsed.ok) return jsonError(200, null, parsed.error, cors);
+  const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
+  const meta = { principal: auth.principal, onDisconnect: request.onDisconnect?.bind(request) };
+
+  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, config, cors);
+
+  const checked = checkRequest(parsed.value);
+  if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
+  const { id, method } = checked.request;
+  const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
+  if (outcome.kind === 'result') return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: successJson(id, outcome.result) };
+  if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
+  // A streaming request that fails before its stream starts: SSE clients get the error as an event.
+  if (acceptsSse && isStreamingMethod(method)) return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
+  return jsonError(200, id, outcome.error, cors);
+}
+
+function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
+  return {
+    start(sink) {
+      const writer = new SseWriter(sink, keepAliveMs);
+      writer.error(json);
+      writer.stop();
+    },
+  };
+}
+
+/** JSON-RPC batches of unary calls (streams cannot share one response). */
+async function batch(items: unknown[], meta: { principal?: Principal }, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
+  if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
+  if (items.length > config.limits.batchSize) {
+    return jsonError(200, null, errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, { limit: 'batchSize', max: config.limits.batchSize }), cors);
+  }
+  const answers = await Promise.all(
+    items.map(async (item) => {
+      const checked = checkRequest(item);
+      if (!checked.ok) return errorJson(checked.id, checked.error);
+      const { id, method } = checked.request;
+      if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
+      const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
+      if (outcome.kind === 'result') return successJson(id, outcome.result);
+      return errorJson(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
+    }),
+  );
+  return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: `[${answers.join(',')}]` };
+}

@@ -1,0 +1,40 @@
+// CORS for browser clients: only configured origins (none by default), preflight answered,
+// and the same headers on JSON and SSE responses so EventSource-style readers work too.
+
+export interface CorsPolicy {
+  origins: readonly string[];
+}
+
+const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+function allowedOrigin(origin: string | undefined, policy: CorsPolicy): string | undefined {
+  if (!origin || policy.origins.length === 0) return undefined;
+  if (policy.origins.includes(origin)) return origin;
+  return policy.origins.includes('*') ? '*' : undefined;
+}
+
+/** Headers for an actual (non-preflight) response; empty when the origin is not allowed. */
+export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Record<string, string> {
+  const allow = allowedOrigin(origin, policy);
+  if (!allow) return {};
+  const headers: Record<string, string> = { 'access-control-allow-origin': allow, 'access-control-expose-headers': 'WWW-Authenticate, Content-Type' };
+  if (allow !== '*') {
+    headers.vary = 'Origin';
+    headers['access-control-allow-credentials'] = 'true';
+  }
+  return headers;
+}
+
+/** The answer to an OPTIONS preflight: 204 with the grants, or 204 without them (origin refused). */
+export function preflight(origin: string | undefined, requestedHeaders: string | undefined, policy: CorsPolicy): { status: number; headers: Record<string, string> } {
+  const headers = corsHeaders(origin, policy);
+  if (Object.keys(headers).length === 0) return { status: 204, headers: { vary: 'Origin' } };
+  headers['access-control-allow-methods'] = ALLOWED_METHODS;
+  const wanted = (requestedHeaders ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter((h) => /^[A-Za-z0-9-]+$/.test(h));
+  if (wanted.length) headers['access-control-allow-headers'] = wanted.join(', ');
+  headers['access-control-max-age'] = '600';
+  return { status: 204, headers };
+}

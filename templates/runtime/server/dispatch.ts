@@ -1,0 +1,221 @@
+// A checked JSON-RPC request → its outcome: a result, an error, or an SSE stream. Params are
+// validated by the generated validators before any handler sees them (-32602 with the
+// findings in `data`); each method then goes to the handler of its role.
+import { errorFor, JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import { createStatusUpdate, contextIdOf, isTask, type Loose } from '../runtime/objects.js';
+import type { MethodDescriptor } from '../runtime/protocol-types.js';
+import type { AgentCard, Task } from '../types.js';
+import type { Principal } from './executor.js';
+import { errorJson, successJson, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
+import { ruleApplies, ruleError } from './rules.js';
+import { SseWriter, type SseSink, type SseSource } from './sse.js';
+import type { CallInfo, TaskManager } from './task-manager.js';
+import type { RunListener, StreamEvent } from './task-run.js';
+
+export type Outcome = { kind: 'result'; result: unknown } | { kind: 'error'; error: JsonRpcError } | { kind: 'stream'; source: SseSource };
+
+/** Context a custom (schema-defined, non-core) method handler receives. */
+export interface CallContext {
+  method: string;
+  principal?: Principal;
+  signal: AbortSignal;
+}
+
+export type CustomHandler = (params: never, context: CallContext) => unknown;
+
+export interface DispatchConfig {
+  manager: TaskManager;
+  streaming: boolean;
+  keepAliveMs: number;
+  customMethods: Readonly<Record<string, CustomHandler | undefined>>;
+  extendedCard?: (principal: Principal | undefined) => AgentCard | Promise<AgentCard>;
+  log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+export interface CallMeta extends CallInfo {
+  id: JsonRpcId;
+  /** Called when the client goes away before its answer (blocking sends stop listening). */
+  onDisconnect?: (callback: () => void) => void;
+}
+
+type Descriptor = MethodDescriptor;
+const methods = protocol.methods;
+const hasTaskObjects = protocol.features.kinds.task !== undefined;
+
+export const isStreamingMethod = (method: string): boolean => Object.prototype.hasOwnProperty.call(methods, method) && methods[method].streaming;
+
+export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+  try {
+    return await route(request, meta, config);
+  } catch (err) {
+    if (err instanceof JsonRpcError) return { kind: 'error', error: err };
+    config.log('error', `a2a: ${request.method} failed`, err);
+    return { kind: 'error', error: errorFor('internal') };
+  }
+}
+
+async function route(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+  if (!Object.prototype.hasOwnProperty.call(methods, request.method)) {
+    return { kind: 'error', error: errorFor('methodNotFound', `Method not found: ${request.method.slice(0, 100)}`, { method: request.method.slice(0, 100) }) };
+  }
+  const descriptor = methods[request.method];
+  const params = checkParams(request.params, descriptor);
+  const { manager } = config;
+  const result = (value: unknown): Outcome => ({ kind: 'result', result: value });
+  switch (descriptor.role) {
+    case 'send':
+      return result(await manager.send(params, meta, meta.onDisconnect));
+    case 'stream':
+      requireStreaming(config);
+      return streamRun(params, meta, config);
+    case 'resubscribe':
+      requireStreaming(config);
+      return streamResubscribe(params, meta, config);
+    case 'get':
+      return result(await manager.get(params));
+    case 'cancel':
+      return result(await manager.cancel(params));
+    case 'pushSet':
+      return result(await manager.pushSet(params));
+    case 'pushGet':
+      return result(await manager.pushGet(params));
+    case 'pushList':
+      return result(await manager.pushList(params));
+    case 'pushDelete':
+      return result(await manager.pushDelete(params));
+    case 'extendedCard':
+      if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
+      return result(await config.extendedCard(meta.principal));
+    default:
+      return callCustom(request.method, descriptor.streaming, params, meta, config);
+  }
+}
+
+function checkParams(raw: unknown, descriptor: Descriptor): Loose {
+  if (!descriptor.params) return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Loose) : {};
+  if (raw === undefined) {
+    if (descriptor.paramsRequired) throw errorFor('invalidParams', 'params are required for this method', { issues: [{ path: '', message: 'must be an object', keyword: 'required' }] });
+    return {};
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw errorFor('invalidParams', 'params must be an object (A2A uses named parameters)', { issues: [{ path: '', message: 'must be object', keyword: 'type' }] });
+  }
+  const issues = descriptor.params.check(raw);
+  if (issues) throw errorFor('invalidParams', `Invalid params: ${issues[0].path || '(root)'} ${issues[0].message}`, { issues });
+  return raw as Loose;
+}
+
+function requireStreaming(config: DispatchConfig): void {
+  if (config.streaming) return;
+  if (ruleApplies('streaming-capability')) throw ruleError('streaming-capability', '');
+  throw errorFor('unsupportedOperation', 'this agent does not stream');
+}
+
+/** v0.1.0 streams carry only update events: a Task becomes a status update with its status. */
+function toStreamEvent(event: StreamEvent): StreamEvent {
+  if (hasTaskObjects || !isTask(event)) return event;
+  const task = event as Task;
+  return createStatusUpdate(task.id, contextIdOf(task), (task as unknown as { status: never }).status, false);
+}
+
+/** A stream whose events are buffered until the adapter attaches the sink. */
+class PendingStream implements SseSource {
+  private writer: SseWriter | undefined;
+  private readonly buffer: { kind: 'event' | 'error'; json: string }[] = [];
+  private ended = false;
+  private closeHandlers: (() => void)[] = [];
+
+  constructor(private readonly keepAliveMs: number) {}
+
+  /** Ends the stream after what was pushed so far. */
+  end(): void {
+    if (this.writer) this.writer.stop();
+    else this.ended = true;
+  }
+
+  push(kind: 'event' | 'error', json: string, final: boolean): void {
+    if (this.writer) {
+      if (kind === 'event') this.writer.event(json);
+      else this.writer.error(json);
+      if (final) this.writer.stop();
+    } else {
+      this.buffer.push({ kind, json });
+      if (final) this.ended = true;
+    }
+  }
+
+  onClose(handler: () => void): void {
+    this.closeHandlers.push(handler);
+  }
+
+  start(sink: SseSink): void {
+    const writer = new SseWriter(sink, this.keepAliveMs);
+    this.writer = writer;
+    sink.onClose(() => {
+      const handlers = this.closeHandlers;
+      this.closeHandlers = [];
+      for (const h of handlers) h();
+    });
+    for (const item of this.buffer.splice(0)) (item.kind === 'event' ? writer.event(item.json) : writer.error(item.json));
+    if (this.ended) writer.stop();
+  }
+}
+
+async function streamRun(params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+  const stream = new PendingStream(config.keepAliveMs);
+  const listener: RunListener = (event, final, error) => {
+    if (error !== undefined || event === undefined) stream.push('error', errorJson(meta.id, error), true);
+    else stream.push('event', successJson(meta.id, toStreamEvent(event)), final);
+  };
+  const run = await config.manager.start(params, meta, 'stream', listener);
+  stream.onClose(() => run.removeListener(listener));
+  return { kind: 'stream', source: stream };
+}
+
+async function streamResubscribe(params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+  const stream = new PendingStream(config.keepAliveMs);
+  // Events that arrive while the current state is being sent are held back, to keep the order.
+  let held: [StreamEvent | undefined, boolean, unknown][] | undefined = [];
+  const forward: RunListener = (event, final, error) => {
+    if (error !== undefined || event === undefined) stream.push('error', errorJson(meta.id, error), true);
+    else stream.push('event', successJson(meta.id, toStreamEvent(event)), final);
+  };
+  const listener: RunListener = (event, final, error) => (held ? held.push([event, final, error]) : forward(event, final, error));
+  const { task, run } = await config.manager.resubscribe(params, listener);
+  // The current state first, then whatever happens next.
+  stream.push('event', successJson(meta.id, toStreamEvent(config.manager.snapshot(task, undefined))), run === undefined);
+  const pending = held;
+  held = undefined;
+  for (const [event, final, error] of pending) forward(event, final, error);
+  if (run) stream.onClose(() => run.removeListener(listener));
+  return { kind: 'stream', source: stream };
+}
+
+async function callCustom(method: string, streaming: boolean, params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+  const handler = config.customMethods[method];
+  if (!handler) return { kind: 'error', error: errorFor('unsupportedOperation', `${method} is part of this A2A version but this agent does not implement it`) };
+  const controller = new AbortController();
+  const context: CallContext = { method, principal: meta.principal, signal: controller.signal };
+  const value = await handler(params as never, context);
+  if (!streaming) return { kind: 'result', result: value };
+  const stream = new PendingStream(config.keepAliveMs);
+  const iterator = (value as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+  stream.onClose(() => {
+    controller.abort(new Error('the client disconnected'));
+    void iterator.return?.();
+  });
+  void (async () => {
+    try {
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        stream.push('event', successJson(meta.id, next.value), false);
+      }
+      stream.end();
+    } catch (err) {
+      stream.push('error', errorJson(meta.id, err instanceof JsonRpcError ? err : errorFor('internal')), true);
+    }
+  })();
+  return { kind: 'stream', source: stream };
+}

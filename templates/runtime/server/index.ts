@@ -1,0 +1,231 @@
+// createA2AServer(): the agent's server, wired from the manifest's defaults and your options.
+// One core serves every adapter: `fetch` (Fetch API), `handler` (node:http), `middleware`
+// (Express/Connect/Fastify) and `listen()` (a node:http server of its own).
+import type { Server } from 'node:http';
+import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
+import type { AgentCard } from '../types.js';
+import { authRequired, type AnyVerifier } from './auth.js';
+import { createCore, type Core, type CoreResponse } from './core.js';
+import type { AgentExecutor, Principal } from './executor.js';
+import { toFetchHandler, type FetchHandler } from './fetch.js';
+import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
+import { toMiddleware } from './middleware.js';
+import { toNodeHandler, type NodeHandler } from './node.js';
+import { PushConfigStore, PushNotifier, type PushOptions } from './push.js';
+import { skillExecutor } from './skills.js';
+import { TaskManager, type Logger } from './task-manager.js';
+import { InMemoryTaskStore, type TaskStore } from './task-store.js';
+import { protocol } from '../protocol.js';
+
+export interface Limits {
+  /** Largest request body, in bytes. */
+  bodyBytes: number;
+  /** Most parts one message may carry. */
+  partsPerMessage: number;
+  /** Most messages kept in a task's history. */
+  historyLength: number;
+  /** Time to receive a whole request, in ms. */
+  requestTimeoutMs: number;
+  /** Deepest JSON nesting accepted. */
+  jsonDepth: number;
+  /** Most requests in one JSON-RPC batch. */
+  batchSize: number;
+}
+
+interface BaseOptions {
+  /** Typed handlers by skill id; `src/a2a/skills.ts` wires the ones in src/skills/. */
+  skills?: Partial<SkillHandlers>;
+  /** The skill for messages that name none and match no skill's input (default: the only skill). */
+  defaultSkill?: SkillId;
+  /** Handles messages no skill handles, or everything when no skills are given. */
+  executor?: AgentExecutor;
+  /** Handlers for methods of this A2A version that a2a-gen does not implement itself. */
+  methods?: CustomMethodHandlers;
+  /** The authenticated extended card; default: the one generated from the manifest. */
+  extendedCard?: AgentCard | ((principal: Principal | undefined) => AgentCard | Promise<AgentCard>);
+  taskStore?: TaskStore;
+  push?: Omit<PushOptions, 'log'>;
+  cors?: { origins?: string[] };
+  limits?: Partial<Limits>;
+  /** Listening port for listen(); default: PORT, else the manifest's. */
+  port?: number;
+  /** Listening address for listen(); default: HOST, else the manifest's (127.0.0.1). */
+  host?: string;
+  /** Path of the JSON-RPC endpoint; default: the manifest's (from `agent.url`). */
+  basePath?: string;
+  /** The URL the card advertises; default: A2A_PUBLIC_URL, else the manifest's `agent.url` (its port follows listen() on loopback). */
+  publicUrl?: string;
+  /** Interval of SSE keep-alive comments, ms (0: none). Default 15000. */
+  keepAliveMs?: number;
+  /** How long tasks/cancel waits for the executor's cancel(), ms. Default 5000. */
+  cancelTimeoutMs?: number;
+  /** Where warnings and errors go; `false` for silence. Default: console. */
+  logger?: Logger | false;
+  /** Extra GET routes answered before 404 (the docs emitter registers its pages here). */
+  routes?: (path: string) => CoreResponse | undefined;
+}
+
+/** `auth` is required exactly when the card declares security schemes. */
+export type A2AServerOptions = BaseOptions & ([keyof AuthVerifiers] extends [never] ? { auth?: AuthVerifiers } : { auth: AuthVerifiers });
+
+export interface Listening {
+  url: string;
+  host: string;
+  port: number;
+  server: Server;
+}
+
+export interface A2AServer {
+  /** Fetch API handler: `(Request) => Promise<Response>`. */
+  fetch: FetchHandler;
+  /** node:http handler: `http.createServer(server.handler)`. */
+  handler: NodeHandler;
+  /** Express/Connect middleware: answers A2A routes, passes the rest to `next()`. */
+  middleware: NodeHandler;
+  core: Core;
+  /** Starts a node:http server (PORT/HOST, else the manifest's port and 127.0.0.1). */
+  listen(options?: { port?: number; host?: string }): Promise<Listening>;
+  /** Stops listening, ends open streams and executions, stops push deliveries. */
+  close(): Promise<void>;
+  /** The public card as currently served. */
+  readonly card: AgentCard;
+  readonly tasks: TaskManager;
+}
+
+const consoleLogger: Logger = (level, message, error) => (level === 'error' ? console.error(message, error ?? '') : console.warn(message, error ?? ''));
+
+export function createA2AServer(options: A2AServerOptions): A2AServer {
+  const log: Logger = options.logger === false ? () => undefined : (options.logger ?? consoleLogger);
+  const limits: Limits = { ...serverDefaults.limits, ...options.limits };
+  const capabilities = agentCard.capabilities as { streaming?: boolean; pushNotifications?: boolean };
+  const pushEnabled = capabilities.pushNotifications === true;
+  const skills = (options.skills ?? {}) as Record<string, never>;
+  if (!options.executor && Object.keys(skills).length === 0) throw new Error('createA2AServer: pass `skills` (typed handlers) or an `executor`');
+  const executor = Object.keys(skills).length > 0 ? skillExecutor(skills, options.executor) : options.executor!;
+  const verifiers = ((options as { auth?: AuthVerifiers }).auth ?? {}) as Readonly<Record<string, AnyVerifier | undefined>>;
+  if (authRequired && Object.keys(verifiers).length === 0) log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
+
+  const pushConfigs = new PushConfigStore(protocol.features.pushConfigIds);
+  const notifier = pushEnabled
+    ? new PushNotifier({ allowPrivateTargets: serverDefaults.push.allowPrivateTargets, ...options.push, log })
+    : undefined;
+  const store = options.taskStore ?? new InMemoryTaskStore({ maxFinished: serverDefaults.tasks.maxFinished, finishedTtlMs: serverDefaults.tasks.finishedTtlSeconds * 1000, onEvict: (id) => pushConfigs.drop(id) });
+  const manager = new TaskManager({
+    executor,
+    store,
+    pushConfigs,
+    notifier,
+    capabilities: { streaming: capabilities.streaming === true, pushNotifications: pushEnabled },
+    limits,
+    defaultSkill: options.defaultSkill as string | undefined,
+    agentModes: { input: (agentCard.defaultInputModes as string[] | undefined) ?? [], output: (agentCard.defaultOutputModes as string[] | undefined) ?? [] },
+    cancelTimeoutMs: options.cancelTimeoutMs ?? 5000,
+    log,
+  });
+
+  let card: AgentCard = withUrl(agentCard, options.publicUrl ?? env('A2A_PUBLIC_URL'));
+  const extended = options.extendedCard ?? extendedAgentCard;
+  const basePath = options.basePath ?? serverDefaults.basePath;
+  const core = createCore({
+    manager,
+    streaming: capabilities.streaming === true,
+    keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
+    customMethods: (options.methods ?? {}) as Record<string, never>,
+    extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, card.url),
+    log,
+    basePath,
+    card: () => card,
+    cors: { origins: options.cors?.origins ?? [...serverDefaults.corsOrigins] },
+    verifiers,
+    limits,
+    extraRoutes: options.routes,
+  });
+  const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
+  const ownPaths = (path: string): boolean => path === basePath || path === `${basePath}/` || path.startsWith('/.well-known/') || path.endsWith('/agent/authenticatedExtendedCard');
+  let listening: Listening | undefined;
+
+  return {
+    fetch: toFetchHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs }),
+    handler,
+    middleware: toMiddleware(handler, (path) => ownPaths(path) || options.routes?.(path) !== undefined),
+    core,
+    get card() {
+      return card;
+    },
+    tasks: manager,
+    async listen(at = {}) {
+      const { createServer } = await import('node:http');
+      const server = createServer(
+        { requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(limits.requestTimeoutMs, 60_000), connectionsCheckingInterval: 1000, keepAliveTimeout: 5000 },
+        handler,
+      );
+      const port = at.port ?? options.port ?? envPort() ?? serverDefaults.port;
+      const host = at.host ?? options.host ?? env('HOST') ?? serverDefaults.host;
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      const shownHost = host.includes(':') ? `[${host}]` : host;
+      if (!options.publicUrl && !env('A2A_PUBLIC_URL')) card = followPort(card, actualPort);
+      listening = { url: `http://${shownHost}:${actualPort}${basePath === '/' ? '/' : basePath}`, host, port: actualPort, server };
+      return listening;
+    },
+    async close() {
+      manager.abortAll('the server is shutting down');
+      notifier?.close();
+      const server = listening?.server;
+      listening = undefined;
+      if (!server) return;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function env(name: string): string | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function envPort(): number | undefined {
+  const raw = env('PORT');
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${JSON.stringify(raw)}`);
+  return port;
+}
+
+function withUrl(card: AgentCard, url: string | undefined): AgentCard {
+  return url ? ({ ...card, url } as AgentCard) : card;
+}
+
+/** On loopback, the card's url follows the port actually listened on (PORT=0 in tests, say). */
+function followPort(card: AgentCard, port: number): AgentCard {
+  try {
+    const url = new URL(String(card.url));
+    if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.port === String(port)) return card;
+    url.port = String(port);
+    return { ...card, url: url.toString() } as AgentCard;
+  } catch {
+    return card;
+  }
+}
+
+export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
+export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
+export type { SkillContext, SkillHandler } from './skills.js';
+export type { TaskStore } from './task-store.js';
+export { InMemoryTaskStore } from './task-store.js';
+export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
+
+/** Secrets from a comma-separated environment variable (empty when unset). */
+export function secretsFromEnv(name: string): string[] {
+  return (env(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}

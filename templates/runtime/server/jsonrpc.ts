@@ -1,0 +1,69 @@
+// JSON-RPC 2.0 framing exactly as its specification says: parse errors (-32700), invalid
+// request objects (-32600), responses that echo the request id, batches. Nothing A2A here.
+// @see https://www.jsonrpc.org/specification
+import { errorFor, JsonRpcError } from '../errors.js';
+
+export type JsonRpcId = string | number | null;
+
+export interface JsonRpcRequest {
+  id: string | number;
+  method: string;
+  params?: unknown;
+}
+
+/** A request, or the error to answer it with (and the id to answer under, when known). */
+export type Parsed = { ok: true; request: JsonRpcRequest } | { ok: false; id: JsonRpcId; error: JsonRpcError };
+
+/** Nesting deeper than this is refused before parsing, so no later recursion can overflow. */
+export function exceedsDepth(text: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > maxDepth) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
+
+export function parseBody(text: string, maxDepth: number): { ok: true; value: unknown } | { ok: false; error: JsonRpcError } {
+  if (exceedsDepth(text, maxDepth)) {
+    return { ok: false, error: errorFor('invalidRequest', `JSON nesting is deeper than ${maxDepth} levels (limit server.limits.jsonDepth)`, { limit: 'jsonDepth', max: maxDepth }) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, error: errorFor('jsonParse', undefined, { reason: (err as Error).message.slice(0, 200) }) };
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const validId = (id: unknown): id is string | number => typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
+
+/** Checks one request object (A2A requests always carry an id: its schema requires one). */
+export function checkRequest(value: unknown): Parsed {
+  if (!isPlainObject(value)) return { ok: false, id: null, error: errorFor('invalidRequest', 'the request must be a JSON object') };
+  const id: JsonRpcId = validId(value.id) ? value.id : null;
+  if (value.jsonrpc !== '2.0') return { ok: false, id, error: errorFor('invalidRequest', '"jsonrpc" must be "2.0"') };
+  if (typeof value.method !== 'string') return { ok: false, id, error: errorFor('invalidRequest', '"method" must be a string') };
+  if (!('id' in value)) return { ok: false, id: null, error: errorFor('invalidRequest', '"id" is required: A2A requests are not notifications') };
+  if (!validId(value.id)) return { ok: false, id: null, error: errorFor('invalidRequest', '"id" must be a string or an integer') };
+  if ('params' in value && value.params !== undefined && typeof value.params !== 'object') {
+    return { ok: false, id, error: errorFor('invalidRequest', '"params" must be an object or an array') };
+  }
+  return { ok: true, request: { id: value.id, method: value.method, params: value.params } };
+}
+
+export function successJson(id: JsonRpcId, result: unknown): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result === undefined ? 'null' : JSON.stringify(result)}}`;
+}
+
+export function errorJson(id: JsonRpcId, error: unknown): string {
+  const e = error instanceof JsonRpcError ? error : errorFor('internal');
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(e.toJSON())}}`;
+}

@@ -1,0 +1,153 @@
+// The node:http adapter: IncomingMessage/ServerResponse ↔ the core, with no Fetch objects on
+// the way. Bodies are read with a size limit and a deadline (a body that trickles in byte by
+// byte is cut off and its socket freed); SSE writes made in one tick leave in one packet.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { BodyError, type Core, type CoreRequest, type CoreResponse } from './core.js';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+
+export interface NodeAdapterOptions {
+  /** Time allowed to receive a whole request body. */
+  bodyTimeoutMs: number;
+  log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+class NodeRequest implements CoreRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+
+  constructor(
+    private readonly req: IncomingMessage & { body?: unknown },
+    private readonly res: ServerResponse,
+    private readonly bodyTimeoutMs: number,
+    url: string,
+  ) {
+    this.method = req.method ?? 'GET';
+    const q = url.indexOf('?');
+    this.path = q < 0 ? url : url.slice(0, q);
+    this.query = q < 0 ? '' : url.slice(q + 1);
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  get peerCertificate(): unknown {
+    const socket = this.req.socket as TLSSocket;
+    if (typeof socket.getPeerCertificate !== 'function' || !socket.authorized) return undefined;
+    const cert = socket.getPeerCertificate();
+    return cert && Object.keys(cert).length > 0 ? cert : undefined;
+  }
+
+  onDisconnect(callback: () => void): void {
+    this.res.once('close', () => {
+      if (!this.res.writableFinished) callback();
+    });
+  }
+
+  readBody(limit: number): Promise<Uint8Array> {
+    // Frameworks that already parsed the body (express.json()) leave it on req.body.
+    const parsed = this.req.body;
+    if (parsed !== undefined && (this.req.readableEnded || this.req.complete)) {
+      const bytes = typeof parsed === 'string' ? Buffer.from(parsed) : parsed instanceof Uint8Array ? parsed : Buffer.from(JSON.stringify(parsed));
+      if (bytes.length > limit) return Promise.reject(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
+      return Promise.resolve(bytes);
+    }
+    const declared = Number(this.req.headers['content-length']);
+    if (declared > limit) return Promise.reject(new BodyError(413, `the request body is ${declared} bytes; the limit is ${limit} (server.limits.bodyBytes)`, 'bodyBytes'));
+    const req = this.req;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const timer = setTimeout(() => finish(new BodyError(408, `the request body did not arrive within ${this.bodyTimeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs')), this.bodyTimeoutMs);
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > limit) finish(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
+        else chunks.push(chunk);
+      };
+      const onEnd = (): void => finish();
+      const onError = (): void => finish(new BodyError(400, 'the request body could not be read'));
+      const finish = (error?: BodyError): void => {
+        clearTimeout(timer);
+        req.off('data', onData);
+        req.off('end', onEnd);
+        req.off('error', onError);
+        req.off('aborted', onError);
+        if (error) {
+          // Stop reading: the response says why, then the connection closes.
+          req.pause();
+          reject(error);
+        } else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+      };
+      req.on('data', onData);
+      req.on('end', onEnd);
+      req.on('error', onError);
+      req.on('aborted', onError);
+    });
+  }
+}
+
+export function toNodeHandler(core: Core, options: NodeAdapterOptions): NodeHandler {
+  return (req, res) => {
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+    const request = new NodeRequest(req, res, options.bodyTimeoutMs, url);
+    core(request).then(
+      (response) => send(res, req, response),
+      (err) => {
+        options.log('error', 'a2a: request failed', err);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}');
+        } else res.destroy();
+      },
+    );
+  };
+}
+
+function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse): void {
+  if (res.destroyed) return;
+  if (!response.stream) {
+    const closing = response.headers.connection === 'close';
+    res.writeHead(response.status, response.headers);
+    res.end(req.method === 'HEAD' ? undefined : response.body);
+    // A refused body may still be arriving: drop the connection rather than read it.
+    if (closing) res.once('finish', () => req.socket.destroySoon?.());
+    return;
+  }
+  res.writeHead(response.status, response.headers);
+  res.flushHeaders();
+  req.socket.setNoDelay(true);
+  let corked = false;
+  const closeCallbacks: (() => void)[] = [];
+  let closed = false;
+  const onClose = (): void => {
+    if (closed) return;
+    closed = true;
+    for (const cb of closeCallbacks.splice(0)) cb();
+  };
+  res.on('close', onClose);
+  response.stream.start({
+    write(chunk) {
+      if (closed) return;
+      if (!corked) {
+        corked = true;
+        res.cork();
+        process.nextTick(() => {
+          corked = false;
+          res.uncork();
+        });
+      }
+      res.write(chunk);
+    },
+    end() {
+      if (!closed) res.end();
+    },
+    onClose(callback) {
+      if (closed) callback();
+      else closeCallbacks.push(callback);
+    },
+  });
+}

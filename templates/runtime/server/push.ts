@@ -1,0 +1,235 @@
+// Push notifications: per-task webhook configs, and their delivery — always off the request
+// path, in order per webhook, retried with backoff, and never to a private address unless
+// allow-listed (see ssrf.ts). Each notification POSTs the whole Task as JSON, with the
+// client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
+import { isIpLiteral, refusal } from './ssrf.js';
+
+/** A PushNotificationConfig as the client sent it (v0.1.0 and v0.2+ share these fields). */
+export interface PushConfig {
+  url: string;
+  id?: string;
+  token?: string;
+  authentication?: { schemes?: string[]; credentials?: string };
+  [field: string]: unknown;
+}
+
+export interface PushRequest {
+  url: URL;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/** Sends one webhook request; resolves with the HTTP status. The default uses node:http(s). */
+export type PushDelivery = (request: PushRequest) => Promise<{ status: number }>;
+
+export interface PushOptions {
+  /** Hosts, IPs or CIDR ranges allowed although loopback/private/link-local. Default: none. */
+  allowPrivateTargets?: readonly string[];
+  deliver?: PushDelivery;
+  /** Delays (ms) before each retry. Default: 500, 2000, 8000. */
+  retryDelaysMs?: readonly number[];
+  timeoutMs?: number;
+  tokenHeader?: string;
+  log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+/** Configs by task; a config without an id gets the task id (as the official SDK does). */
+export class PushConfigStore {
+  private readonly byTask = new Map<string, Map<string, PushConfig>>();
+
+  constructor(private readonly ids: boolean) {}
+
+  set(taskId: string, config: PushConfig): PushConfig {
+    const stored: PushConfig = { ...config };
+    if (this.ids) stored.id = typeof config.id === 'string' && config.id ? config.id : taskId;
+    let configs = this.byTask.get(taskId);
+    if (!configs) this.byTask.set(taskId, (configs = new Map()));
+    // Without config ids (v0.1.0 – v0.2.4) a task has one config, replaced on each set.
+    configs.set(this.ids ? stored.id! : 'default', stored);
+    return stored;
+  }
+
+  get(taskId: string, id?: string): PushConfig | undefined {
+    const configs = this.byTask.get(taskId);
+    if (!configs) return undefined;
+    if (id !== undefined) return configs.get(id);
+    return configs.get(this.ids ? taskId : 'default') ?? configs.values().next().value;
+  }
+
+  list(taskId: string): PushConfig[] {
+    return [...(this.byTask.get(taskId)?.values() ?? [])];
+  }
+
+  delete(taskId: string, id: string): boolean {
+    const configs = this.byTask.get(taskId);
+    const deleted = configs?.delete(id) ?? false;
+    if (configs && configs.size === 0) this.byTask.delete(taskId);
+    return deleted;
+  }
+
+  has(taskId: string): boolean {
+    return this.byTask.has(taskId);
+  }
+
+  drop(taskId: string): void {
+    this.byTask.delete(taskId);
+  }
+}
+
+interface Queue {
+  config: PushConfig;
+  inFlight: boolean;
+  /** The latest body not yet sent: each carries the whole task, so older ones are superseded. */
+  pending?: string;
+  timer?: ReturnType<typeof setTimeout>;
+  controller?: AbortController;
+}
+
+export class PushNotifier {
+  private readonly queues = new Map<string, Queue>();
+  private readonly allow: readonly string[];
+  private readonly delays: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly tokenHeader: string;
+  private readonly deliver: PushDelivery;
+  private closed = false;
+
+  constructor(private readonly options: PushOptions = {}) {
+    this.allow = options.allowPrivateTargets ?? [];
+    this.delays = options.retryDelaysMs ?? [500, 2000, 8000];
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.tokenHeader = options.tokenHeader ?? 'X-A2A-Notification-Token';
+    this.deliver = options.deliver ?? ((request) => nodeDelivery(request, this.allow));
+  }
+
+  /** Refuses a webhook URL whose host is (or resolves to) a private address. Called on set. */
+  async checkTarget(url: URL): Promise<void> {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (isIpLiteral(host)) {
+      const why = refusal(host, host, this.allow);
+      if (why) throw new Error(why);
+      return;
+    }
+    if (this.options.deliver) return; // a custom delivery does its own resolution and checks
+    let addresses: { address: string }[];
+    try {
+      const dns = await import('node:dns');
+      addresses = await dns.promises.lookup(host, { all: true });
+    } catch (err) {
+      throw new Error(`cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    for (const { address } of addresses) {
+      const why = refusal(address, host, this.allow);
+      if (why) throw new Error(why);
+    }
+  }
+
+  /** Queues the task for every config; returns at once. */
+  notify(taskId: string, task: unknown, configs: readonly PushConfig[]): void {
+    if (this.closed || configs.length === 0) return;
+    const body = JSON.stringify(task);
+    for (const config of configs) {
+      const key = `${taskId}\u0000${config.id ?? ''}\u0000${config.url}`;
+      let queue = this.queues.get(key);
+      if (!queue) this.queues.set(key, (queue = { config, inFlight: false }));
+      queue.config = config;
+      queue.pending = body;
+      if (!queue.inFlight) void this.drain(key, queue);
+    }
+  }
+
+  /** Stops every delivery and retry timer (server shutdown). */
+  close(): void {
+    this.closed = true;
+    for (const queue of this.queues.values()) {
+      clearTimeout(queue.timer);
+      queue.controller?.abort(new Error('server closed'));
+    }
+    this.queues.clear();
+  }
+
+  private async drain(key: string, queue: Queue): Promise<void> {
+    queue.inFlight = true;
+    while (queue.pending !== undefined && !this.closed) {
+      const body = queue.pending;
+      queue.pending = undefined;
+      await this.sendWithRetries(queue, body);
+    }
+    queue.inFlight = false;
+    if (this.queues.get(key) === queue && queue.pending === undefined) this.queues.delete(key);
+  }
+
+  private async sendWithRetries(queue: Queue, body: string): Promise<void> {
+    const { config } = queue;
+    let url: URL;
+    try {
+      url = new URL(config.url);
+    } catch {
+      return;
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'a2a-gen-agent' };
+    if (typeof config.token === 'string' && config.token) headers[this.tokenHeader.toLowerCase()] = config.token;
+    const auth = config.authentication;
+    if (auth?.credentials && auth.schemes?.length) headers.authorization = `${auth.schemes[0]} ${auth.credentials}`;
+    for (let attempt = 0; ; attempt++) {
+      if (this.closed) return;
+      queue.controller = new AbortController();
+      let retry: boolean;
+      let reason: string;
+      try {
+        const { status } = await this.deliver({ url, headers, body, signal: queue.controller.signal, timeoutMs: this.timeoutMs });
+        if (status >= 200 && status < 300) return;
+        retry = status === 408 || status === 425 || status === 429 || status >= 500;
+        reason = `HTTP ${status}`;
+      } catch (err) {
+        const refused = (err as { refused?: boolean }).refused === true;
+        retry = !refused;
+        reason = (err as Error).message;
+      }
+      if (!retry || attempt >= this.delays.length) {
+        this.options.log?.('warn', `a2a: push notification to ${url.origin} not delivered: ${reason}`);
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        queue.timer = setTimeout(resolve, this.delays[attempt]);
+        (queue.timer as { unref?: () => void }).unref?.();
+      });
+    }
+  }
+}
+
+/** Delivery over node:http(s). DNS answers are checked on the connection itself, so a name
+ * cannot resolve to a public address when checked and a private one when used. */
+async function nodeDelivery(request: PushRequest, allow: readonly string[]): Promise<{ status: number }> {
+  const host = request.url.hostname.replace(/^\[|\]$/g, '');
+  if (isIpLiteral(host)) {
+    const why = refusal(host, host, allow);
+    if (why) throw Object.assign(new Error(why), { refused: true });
+  }
+  const [{ request: httpRequest }, { request: httpsRequest }, dns] = await Promise.all([import('node:http'), import('node:https'), import('node:dns')]);
+  const send = request.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  type LookupCallback = (err: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
+  const lookup = (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void => {
+    dns.lookup(hostname, { all: true, family: options.family }, (err, addresses) => {
+      if (err) return callback(err, '');
+      for (const { address } of addresses) {
+        const why = refusal(address, hostname, allow);
+        if (why) return callback(Object.assign(new Error(why), { refused: true }), '');
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+  return new Promise((resolve, reject) => {
+    const req = send(request.url, { method: 'POST', headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }, signal: request.signal, timeout: request.timeoutMs, lookup: lookup as never }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)));
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}

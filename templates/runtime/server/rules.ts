@@ -1,0 +1,66 @@
+// Enforces the rules of the specification text that the schema cannot express. Which rules
+// apply, the error each raises and the section that states it come from the generated
+// descriptor (generator/model/spec-rules.ts): this file only knows how to check them.
+import { errorFor, type JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import { partKind, type Loose } from '../runtime/objects.js';
+
+const rules: Readonly<Record<string, { error: string; description: string; section: string } | undefined>> = protocol.rules;
+
+export const ruleApplies = (id: string): boolean => rules[id] !== undefined;
+
+/** The error for a broken rule; `data` names the rule, the spec section and where in the params. */
+export function ruleError(id: string, path: string, detail?: string): JsonRpcError {
+  const rule = rules[id];
+  const description = rule?.description ?? id;
+  return errorFor(rule?.error ?? 'invalidParams', detail ? `${description}: ${detail}` : description, { rule: id, section: rule?.section, path });
+}
+
+/** Rules on a message the client sends (`path` locates it in the params, e.g. `/message`). */
+export function checkClientMessage(message: Loose, path: string, maxParts: number): void {
+  const parts = Array.isArray(message.parts) ? (message.parts as Loose[]) : [];
+  if (ruleApplies('message-has-parts') && parts.length === 0) throw ruleError('message-has-parts', `${path}/parts`);
+  if (parts.length > maxParts) {
+    throw errorFor('invalidParams', `the message has ${parts.length} parts; this server accepts at most ${maxParts} (limit server.limits.partsPerMessage)`, {
+      limit: 'partsPerMessage',
+      max: maxParts,
+      path: `${path}/parts`,
+    });
+  }
+  if (ruleApplies('message-role-user') && message.role !== 'user') throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
+  if (ruleApplies('file-bytes-xor-uri')) {
+    parts.forEach((part, i) => {
+      if (partKind(part) !== 'file') return;
+      const file = (part.file ?? {}) as Loose;
+      const hasBytes = typeof file.bytes === 'string';
+      const hasUri = typeof file.uri === 'string';
+      if (hasBytes === hasUri) throw ruleError('file-bytes-xor-uri', `${path}/parts/${i}/file`, hasBytes ? 'both are present' : 'neither is present');
+    });
+  }
+}
+
+/** `historyLength` as requested: a non-negative integer, or undefined when absent. */
+export function checkHistoryLength(value: unknown, path: string): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw errorFor('invalidParams', 'historyLength must be an integer', { path });
+  if (value < 0 && ruleApplies('history-length-non-negative')) throw ruleError('history-length-non-negative', path, `got ${value}`);
+  return value;
+}
+
+/** Whether a task is returned without history when the client did not ask for any. */
+export const historyAbsentMeansNone = (): boolean => ruleApplies('history-absent-means-none');
+
+/** Checks a push notification URL is an absolute http(s) URL. */
+export function checkPushUrl(url: unknown, path: string): URL {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
+    if (ruleApplies('push-url-absolute')) throw ruleError('push-url-absolute', path, `got ${JSON.stringify(url)}`);
+    throw errorFor('invalidParams', 'push notification url must be an absolute http(s) URL', { path });
+  }
+  return parsed;
+}

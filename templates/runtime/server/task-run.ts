@@ -1,0 +1,311 @@
+// One execution of the executor for one incoming message. It is the `events` object the
+// executor publishes through: each event is applied to the task, saved, sent to every
+// listener (streams, a waiting blocking send) and to push webhooks, in order.
+import {
+  artifactEventParts,
+  createArtifactUpdate,
+  createMessage,
+  createStatusUpdate,
+  dataPart,
+  endsInteraction,
+  isArtifactUpdate,
+  isMessage,
+  isStatusUpdate,
+  isTask,
+  isTerminalState,
+  toParts,
+  type ArtifactInput,
+  type ChunkFlags,
+  type Loose,
+  type MessageContent,
+} from '../runtime/objects.js';
+import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
+import type { ExecutionEvents } from './executor.js';
+
+export type StreamEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
+
+/**
+ * Receives every event of a run; `final` marks the last one of the interaction. When the
+ * executor fails before any task exists, the listener gets the error instead (event undefined).
+ */
+export type RunListener = (event: StreamEvent | undefined, final: boolean, error?: unknown) => void;
+
+/** What a run needs from the task manager. */
+export interface RunHost {
+  save(task: Task): void;
+  /** Sends the task to the push webhooks configured for it. */
+  notify(task: Task): void;
+  /** The run has ended and no one listens: forget it. */
+  release(run: TaskRun): void;
+  /** True when push webhooks will carry the outcome to a client that is not listening. */
+  hasPushConfig(taskId: string): boolean;
+  maxHistory: number;
+  log(level: 'warn' | 'error', message: string, error?: unknown): void;
+}
+
+export class TaskRun implements ExecutionEvents {
+  /** The stored task, once it exists. */
+  task: Task | undefined;
+  /** A direct reply (v0.2+: a Message instead of a task). */
+  reply_: Message | undefined;
+  /** An error to answer with instead of a result (the executor threw before any task event). */
+  error: unknown;
+  final = false;
+  private settled = false;
+  private readonly listeners = new Set<RunListener>();
+  private hadListener = false;
+  private controller: AbortController | undefined;
+  private waiters: (() => void)[] = [];
+  private artifactCount = 0;
+
+  constructor(
+    private readonly host: RunHost,
+    readonly taskId: string,
+    readonly contextId: string | undefined,
+    /** The task this run creates on its first task event (a new task), if any. */
+    private pending: Task | undefined,
+    existing: Task | undefined,
+    /** Whether a Message may answer instead of a task (v0.2+, before any task event). */
+    private readonly directReplies: boolean,
+  ) {
+    this.task = existing;
+  }
+
+  /** Aborted on cancel, or when the last listener leaves; created on first use. */
+  get signal(): AbortSignal {
+    return (this.controller ??= new AbortController()).signal;
+  }
+
+  // ——— listeners ———
+
+  listen(listener: RunListener): void {
+    this.listeners.add(listener);
+    this.hadListener = true;
+  }
+
+  /** Removes a listener; when it was the last one and nothing else will report the outcome, the work stops. */
+  removeListener(listener: RunListener): void {
+    if (!this.listeners.delete(listener) || this.listeners.size > 0 || this.final) return;
+    // Nobody waits for this work any more and no webhook will report it: stop it.
+    if (this.hadListener && !this.host.hasPushConfig(this.taskId)) {
+      this.controller?.abort(new Error('every client listening to this task disconnected'));
+      this.status('canceled', 'Canceled: every client listening to this task disconnected.');
+    }
+    this.maybeRelease();
+  }
+
+  /** Resolves when the interaction is over (a final event, a direct reply or an error). */
+  whenFinal(): Promise<void> {
+    return this.final ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  // ——— ExecutionEvents ———
+
+  reply(content: MessageContent): void {
+    if (!this.task && this.directReplies) {
+      // A direct reply belongs to the context only: no task is created.
+      this.publish(createMessage('agent', content, { contextId: this.contextId }));
+    } else this.status('completed' as TaskState, content);
+  }
+
+  status(state: TaskState, message?: MessageContent, options: { final?: boolean; metadata?: Record<string, unknown> } = {}): void {
+    const msg = message === undefined ? undefined : createMessage('agent', message, { taskId: this.taskId, contextId: this.contextId });
+    const final = options.final ?? endsInteraction(state);
+    this.publish(createStatusUpdate(this.taskId, this.contextId, msg ? { state, message: msg } : { state }, final, options.metadata));
+  }
+
+  working(message?: MessageContent): void {
+    this.status('working' as TaskState, message, { final: false });
+  }
+  complete(message?: MessageContent): void {
+    this.status('completed' as TaskState, message);
+  }
+  fail(message?: MessageContent): void {
+    this.status('failed' as TaskState, message);
+  }
+  reject(message?: MessageContent): void {
+    this.status('rejected' as TaskState, message);
+  }
+  inputRequired(message: MessageContent): void {
+    this.status('input-required' as TaskState, message);
+  }
+  authRequired(message: MessageContent): void {
+    this.status('auth-required' as TaskState, message);
+  }
+
+  artifact(content: MessageContent | ArtifactInput, flags: ChunkFlags & { artifactId?: string; name?: string } = {}): string {
+    const input: ArtifactInput =
+      typeof content === 'object' && content !== null && !Array.isArray(content) && 'parts' in content && !isMessage(content)
+        ? (content as ArtifactInput)
+        : { parts: toParts(content as MessageContent) };
+    const artifactId = input.artifactId ?? flags.artifactId;
+    const event = createArtifactUpdate(
+      this.taskId,
+      this.contextId,
+      { ...input, artifactId, name: input.name ?? flags.name, index: input.index ?? (flags.append ? Math.max(0, this.artifactCount - 1) : this.artifactCount) },
+      flags,
+    );
+    this.publish(event);
+    return artifactEventParts(event).key;
+  }
+
+  data(value: unknown, options: { name?: string; artifactId?: string } = {}): string {
+    return this.artifact({ parts: [dataPart(value)], name: options.name, artifactId: options.artifactId });
+  }
+
+  publish(event: StreamEvent): void {
+    if (this.final) {
+      this.host.log('warn', `a2a: task ${this.taskId}: an event published after the interaction ended was ignored`);
+      return;
+    }
+    if (isMessage(event)) this.onMessage(event);
+    else if (isStatusUpdate(event)) this.onStatus(event);
+    else if (isArtifactUpdate(event)) this.onArtifact(event);
+    else if (isTask(event)) this.onTask(event);
+    else throw new TypeError('publish() takes a Message, Task, TaskStatusUpdateEvent or TaskArtifactUpdateEvent');
+  }
+
+  // ——— applying events ———
+
+  private onMessage(message: Message): void {
+    if (!this.task && this.directReplies) {
+      this.reply_ = message;
+      this.emit(message, true);
+      this.finish();
+      return;
+    }
+    const task = this.materialize();
+    this.appendHistory(task, message);
+    this.host.save(task);
+    this.emit(message, false);
+  }
+
+  private onStatus(event: TaskStatusUpdateEvent): void {
+    const task = this.materialize();
+    const status = (event as unknown as { status: Loose }).status;
+    (task as unknown as Loose).status = status;
+    if (status.message) this.appendHistory(task, status.message as Message);
+    this.host.save(task);
+    const final = (event as unknown as Loose).final === true || isTerminalState(String(status.state));
+    this.emit(event, final);
+    this.host.notify(task);
+    if (final) this.finish();
+  }
+
+  private onArtifact(event: TaskArtifactUpdateEvent): void {
+    const task = this.materialize();
+    const { artifact, key, append } = artifactEventParts(event);
+    const t = task as unknown as { artifacts?: Loose[] };
+    const artifacts = (t.artifacts ??= []);
+    const keyOf = (a: Loose): string => String(a.artifactId ?? a.index ?? 0);
+    const at = artifacts.findIndex((a) => keyOf(a) === key);
+    const stored: Loose = { ...(artifact as unknown as Loose) };
+    delete stored.append;
+    delete stored.lastChunk;
+    if (at < 0) {
+      artifacts.push(stored);
+      this.artifactCount++;
+    } else if (append) {
+      artifacts[at] = { ...artifacts[at], parts: [...((artifacts[at].parts as unknown[]) ?? []), ...((stored.parts as unknown[]) ?? [])] };
+    } else artifacts[at] = stored;
+    this.host.save(task);
+    this.emit(event, false);
+    this.host.notify(task);
+  }
+
+  private onTask(task: Task): void {
+    if (task.id !== this.taskId) throw new TypeError(`publish(): a Task for id ${task.id} in the execution of task ${this.taskId}`);
+    this.pending = undefined;
+    this.task = task;
+    this.host.save(task);
+    const state = String((task as unknown as { status?: { state?: string } }).status?.state);
+    const final = isTerminalState(state);
+    this.emit(task, final);
+    this.host.notify(task);
+    if (final) this.finish();
+  }
+
+  /** Turns the pending task into a stored one; streams see the Task before its first update. */
+  private materialize(): Task {
+    if (this.task) return this.task;
+    const task = this.pending;
+    if (!task) throw new Error(`a2a: task ${this.taskId} has nothing to update`);
+    this.pending = undefined;
+    this.task = task;
+    this.host.save(task);
+    this.emit(task, false);
+    return task;
+  }
+
+  /** Creates the task now (non-blocking sends answer with it before the executor acts). */
+  materializeNow(): Task {
+    return this.materialize();
+  }
+
+  private appendHistory(task: Task, message: Message): void {
+    const t = task as unknown as { history?: Message[] };
+    const history = (t.history ??= []);
+    history.push(message);
+    if (history.length > this.host.maxHistory) history.splice(0, history.length - this.host.maxHistory);
+  }
+
+  private emit(event: StreamEvent | undefined, final: boolean, error?: unknown): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event, final, error);
+      } catch (err) {
+        this.host.log('error', 'a2a: a stream listener threw', err);
+      }
+    }
+  }
+
+  private finish(): void {
+    this.final = true;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+    this.maybeRelease();
+  }
+
+  // ——— the executor's lifetime ———
+
+  /** The executor resolved: an unfinished interaction is completed. */
+  settle(): void {
+    this.settled = true;
+    if (!this.final) this.complete();
+    this.maybeRelease();
+  }
+
+  /** The executor threw: before any task event the error answers the request; after, the task fails. */
+  settleWithError(error: unknown, describe: (error: unknown) => { message: string; expected: boolean }): void {
+    this.settled = true;
+    if (!this.final) {
+      const { message, expected } = describe(error);
+      if (!expected) this.host.log('error', `a2a: the executor failed on task ${this.taskId}`, error);
+      if (!this.task && expected) {
+        this.error = error;
+        this.emit(undefined, true, error);
+        this.finish();
+      } else this.fail(message);
+    }
+    this.maybeRelease();
+  }
+
+  /** tasks/cancel: abort the signal; the executor's cancel() may publish first, then the task is canceled. */
+  abort(reason: string): void {
+    this.controller?.abort(new Error(reason));
+  }
+
+  get isSettled(): boolean {
+    return this.settled;
+  }
+
+  /**
+   * Forgets the run once the interaction is over, the executor has returned and no listener
+   * remains. An executor that ignores its signal keeps the run registered until it returns, so
+   * a new message for the task is refused meanwhile instead of racing it.
+   */
+  private maybeRelease(): void {
+    if (this.final && this.settled && this.listeners.size === 0) this.host.release(this);
+  }
+}

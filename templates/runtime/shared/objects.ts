@@ -1,0 +1,226 @@
+// Builds and reads A2A protocol objects for whichever version was generated. Field names
+// and discriminators come from the protocol descriptor (../protocol.ts), so v0.1.0
+// (`type`, `sessionId`, `id` on events) and v0.2+ (`kind`, `contextId`, `taskId`) share this code.
+import { protocol } from '../protocol.js';
+import type { Artifact, Message, Part, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
+
+/** Protocol objects handled generically: every field read goes through the descriptor's names. */
+export type Loose = Record<string, unknown>;
+
+const features = protocol.features;
+const kinds: { task?: string; message?: string; statusUpdate?: string; artifactUpdate?: string } = features.kinds;
+const contextField: string | undefined = features.contextField;
+const eventContextField: string | undefined = features.eventContextField;
+
+/** A random id (UUID v4); Web Crypto exists in Node ≥ 19, Deno, Bun, browsers and edge runtimes. */
+export const newId = (): string => globalThis.crypto.randomUUID();
+
+/** What may be sent or replied with: text, one part, several parts, or a whole message. */
+export type MessageContent = string | Part | readonly Part[] | Message;
+
+export function textPart(text: string, metadata?: Record<string, unknown>): Part {
+  const part: Loose = { [features.partDiscriminator]: features.partKinds.text, text };
+  if (metadata) part.metadata = metadata;
+  return part as unknown as Part;
+}
+
+export function dataPart(data: unknown, metadata?: Record<string, unknown>): Part {
+  const part: Loose = { [features.partDiscriminator]: features.partKinds.data, data };
+  if (metadata) part.metadata = metadata;
+  return part as unknown as Part;
+}
+
+export interface FileContent {
+  name?: string;
+  mimeType?: string;
+  /** Base64-encoded content. */
+  bytes?: string;
+  uri?: string;
+}
+
+export function filePart(file: FileContent, metadata?: Record<string, unknown>): Part {
+  const part: Loose = { [features.partDiscriminator]: features.partKinds.file, file: { ...file } };
+  if (metadata) part.metadata = metadata;
+  return part as unknown as Part;
+}
+
+export type PartKind = 'text' | 'file' | 'data' | 'unknown';
+
+export function partKind(part: unknown): PartKind {
+  const value = (part as Loose | null)?.[features.partDiscriminator];
+  if (value === features.partKinds.text) return 'text';
+  if (value === features.partKinds.data) return 'data';
+  if (value === features.partKinds.file) return 'file';
+  return 'unknown';
+}
+
+/** The media type a part carries: text/plain, application/json, or the file's declared type. */
+export function mediaTypeOf(part: unknown): string | undefined {
+  switch (partKind(part)) {
+    case 'text':
+      return 'text/plain';
+    case 'data':
+      return 'application/json';
+    case 'file': {
+      const mime = ((part as Loose).file as Loose | undefined)?.mimeType;
+      return typeof mime === 'string' && mime ? mime : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function isMessage(value: unknown): value is Message {
+  const v = value as Loose | null;
+  if (!v || typeof v !== 'object') return false;
+  if (kinds.message) return v.kind === kinds.message;
+  return Array.isArray(v.parts) && typeof v.role === 'string' && !('status' in v);
+}
+
+export function toParts(content: MessageContent): Part[] {
+  if (typeof content === 'string') return [textPart(content)];
+  if (Array.isArray(content)) return [...(content as Part[])];
+  if (isMessage(content)) return [...((content as unknown as Loose).parts as Part[])];
+  return [content as Part];
+}
+
+/** A message, with a fresh `messageId` and the task/context references where the version has them. */
+export function createMessage(role: 'user' | 'agent', content: MessageContent, refs: { taskId?: string; contextId?: string } = {}): Message {
+  if (isMessage(content)) return content;
+  const message: Loose = { role, parts: toParts(content) };
+  if (features.messageIds) message.messageId = newId();
+  if (kinds.message) message.kind = kinds.message;
+  if (features.messageRefersToTask) {
+    if (refs.taskId) message.taskId = refs.taskId;
+    if (refs.contextId) message.contextId = refs.contextId;
+  }
+  return message as unknown as Message;
+}
+
+export const textOf = (message: Message | undefined): string =>
+  ((message as unknown as Loose | undefined)?.parts as unknown[] | undefined)
+    ?.filter((p) => partKind(p) === 'text')
+    .map((p) => String((p as Loose).text))
+    .join('\n') ?? '';
+
+export const dataOf = (message: Message | undefined): unknown[] =>
+  ((message as unknown as Loose | undefined)?.parts as unknown[] | undefined)?.filter((p) => partKind(p) === 'data').map((p) => (p as Loose).data) ?? [];
+
+export function isTask(value: unknown): value is Task {
+  const v = value as Loose | null;
+  if (!v || typeof v !== 'object') return false;
+  if (kinds.task) return v.kind === kinds.task;
+  return typeof v.id === 'string' && typeof v.status === 'object' && !('final' in v) && !('artifact' in v);
+}
+
+export function isStatusUpdate(value: unknown): value is TaskStatusUpdateEvent {
+  const v = value as Loose | null;
+  if (!v || typeof v !== 'object') return false;
+  if (kinds.statusUpdate) return v.kind === kinds.statusUpdate;
+  return typeof v.status === 'object' && !('artifact' in v) && typeof v[features.eventTaskIdField] === 'string' && !isTask(v);
+}
+
+export function isArtifactUpdate(value: unknown): value is TaskArtifactUpdateEvent {
+  const v = value as Loose | null;
+  if (!v || typeof v !== 'object') return false;
+  if (kinds.artifactUpdate) return v.kind === kinds.artifactUpdate;
+  return typeof v.artifact === 'object' && v.artifact !== null;
+}
+
+/** The task an update event belongs to. */
+export const eventTaskId = (event: TaskStatusUpdateEvent | TaskArtifactUpdateEvent): string => String((event as unknown as Loose)[features.eventTaskIdField]);
+
+export const stateOf = (task: Task): TaskState => (task as unknown as { status: { state: TaskState } }).status.state;
+export const isTerminalState = (state: string): boolean => (features.terminalStates as readonly string[]).includes(state);
+export const isInterruptedState = (state: string): boolean => (features.interruptedStates as readonly string[]).includes(state);
+/** A state after which a send/stream interaction is over: terminal, or waiting for the client. */
+export const endsInteraction = (state: string): boolean => isTerminalState(state) || isInterruptedState(state);
+
+export const contextIdOf = (task: Task): string | undefined => (contextField ? ((task as unknown as Loose)[contextField] as string | undefined) : undefined);
+
+export interface StatusInput {
+  state: TaskState;
+  message?: Message;
+  timestamp?: string;
+}
+
+export function createTask(id: string, contextId: string | undefined, status: StatusInput, history?: Message[]): Task {
+  const task: Loose = { id };
+  if (contextField && contextId !== undefined) task[contextField] = contextId;
+  task.status = { ...status, timestamp: status.timestamp ?? new Date().toISOString() };
+  if (history) task.history = history;
+  if (kinds.task) task.kind = kinds.task;
+  return task as unknown as Task;
+}
+
+export function createStatusUpdate(taskId: string, contextId: string | undefined, status: StatusInput, final: boolean, metadata?: Record<string, unknown>): TaskStatusUpdateEvent {
+  const event: Loose = { [features.eventTaskIdField]: taskId };
+  if (eventContextField && contextId !== undefined) event[eventContextField] = contextId;
+  if (kinds.statusUpdate) event.kind = kinds.statusUpdate;
+  event.status = { ...status, timestamp: status.timestamp ?? new Date().toISOString() };
+  event.final = final;
+  if (metadata) event.metadata = metadata;
+  return event as unknown as TaskStatusUpdateEvent;
+}
+
+export interface ArtifactInput {
+  parts: Part[];
+  artifactId?: string;
+  name?: string;
+  description?: string;
+  metadata?: Record<string, unknown>;
+  /** v0.1.0 numbers artifacts; ignored where artifacts have ids. */
+  index?: number;
+}
+
+export interface ChunkFlags {
+  append?: boolean;
+  lastChunk?: boolean;
+}
+
+export function createArtifactUpdate(taskId: string, contextId: string | undefined, input: ArtifactInput, flags: ChunkFlags = {}): TaskArtifactUpdateEvent {
+  const artifact: Loose = { parts: input.parts };
+  if (features.artifactIds) artifact.artifactId = input.artifactId ?? newId();
+  else artifact.index = input.index ?? 0;
+  if (input.name !== undefined) artifact.name = input.name;
+  if (input.description !== undefined) artifact.description = input.description;
+  if (input.metadata !== undefined) artifact.metadata = input.metadata;
+  const event: Loose = { [features.eventTaskIdField]: taskId };
+  if (eventContextField && contextId !== undefined) event[eventContextField] = contextId;
+  if (kinds.artifactUpdate) event.kind = kinds.artifactUpdate;
+  const flagsTarget = features.artifactChunkFlagsOn === 'artifact' ? artifact : event;
+  if (flags.append !== undefined) flagsTarget.append = flags.append;
+  if (flags.lastChunk !== undefined) flagsTarget.lastChunk = flags.lastChunk;
+  event.artifact = artifact;
+  return event as unknown as TaskArtifactUpdateEvent;
+}
+
+/** Where an artifact event's chunk flags and identity live, whatever the version. */
+export function artifactEventParts(event: TaskArtifactUpdateEvent): { artifact: Artifact; key: string; append: boolean; lastChunk: boolean } {
+  const e = event as unknown as Loose;
+  const artifact = e.artifact as Loose;
+  const flags = features.artifactChunkFlagsOn === 'artifact' ? artifact : e;
+  const key = features.artifactIds ? String(artifact.artifactId) : String(artifact.index ?? 0);
+  return { artifact: artifact as unknown as Artifact, key, append: flags.append === true, lastChunk: flags.lastChunk === true };
+}
+
+/** Reads a value at a path of property names (`['configuration', 'historyLength']`). */
+export function getPath(value: unknown, path: readonly string[] | undefined): unknown {
+  if (!path) return undefined;
+  let cur = value;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object' || !Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Loose)[key];
+  }
+  return cur;
+}
+
+/** Sets a value at a path, creating plain objects on the way (used to build send params). */
+export function setPath(target: Loose, path: readonly string[], value: unknown): void {
+  let cur = target;
+  path.slice(0, -1).forEach((key) => {
+    const next = cur[key];
+    cur = (next && typeof next === 'object' ? next : (cur[key] = {})) as Loose;
+  });
+  cur[path[path.length - 1]] = value;
+}
