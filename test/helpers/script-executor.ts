@@ -1,0 +1,72 @@
+// A skill handler driven by its message text, so runtime tests can provoke every behaviour:
+//   reply <text>   direct reply (a task on v0.1.0)     task          working, artifact, completed
+//   chunks <n>     an artifact in n appended chunks    events <n>    n working updates, completed
+//   ask            input-required, then completes with what the next message says
+//   slow           works until canceled (artifact every 20 ms)      fail / crash   error paths
+//   reject / auth  rejected / auth-required            rpc-error     throws a typed JSON-RPC error
+import type { Loose } from '../../templates/runtime/shared/objects.js';
+
+interface Events {
+  reply(c: unknown): void;
+  working(c?: unknown): void;
+  complete(c?: unknown): void;
+  reject(c?: unknown): void;
+  inputRequired(c: unknown): void;
+  authRequired(c: unknown): void;
+  artifact(c: unknown, flags?: Loose): string;
+}
+interface Context {
+  text: string;
+  task?: unknown;
+  signal: AbortSignal;
+}
+
+export function scriptHandler(errors: { ContentTypeNotSupportedError: new (m?: string) => Error }) {
+  return async (context: Context, events: Events): Promise<string | void> => {
+    const [command, ...rest] = context.text.trim().split(/\s+/);
+    const arg = rest.join(' ');
+    if (context.task) return events.complete(`got: ${context.text}`);
+    switch (command) {
+      case 'reply':
+        return events.reply(arg || 'ok');
+      case 'task':
+        events.working('working');
+        events.artifact('result text', { name: 'result' });
+        return events.complete('done');
+      case 'chunks': {
+        const n = Number(arg) || 3;
+        const id = events.artifact('chunk-0', { lastChunk: n === 1 });
+        for (let i = 1; i < n; i++) events.artifact('chunk-' + i, { artifactId: id, append: true, lastChunk: i === n - 1 });
+        return events.complete();
+      }
+      case 'events': {
+        const n = Number(arg) || 10;
+        for (let i = 0; i < n; i++) events.working('step ' + i);
+        return events.complete();
+      }
+      case 'ask':
+        return events.inputRequired('what else?');
+      case 'slow': {
+        events.working('started');
+        for (let i = 0; i < 500 && !context.signal.aborted; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          if (!context.signal.aborted) events.artifact('tick ' + i, { artifactId: 'ticks', append: i > 0 });
+        }
+        return;
+      }
+      case 'fail':
+        events.working('about to fail');
+        throw new Error('secret internal detail');
+      case 'crash':
+        throw new Error('secret internal detail');
+      case 'reject':
+        return events.reject('no');
+      case 'auth':
+        return events.authRequired('sign in first');
+      case 'rpc-error':
+        throw new errors.ContentTypeNotSupportedError('cannot handle that');
+      default:
+        return `echo: ${context.text}`;
+    }
+  };
+}
