@@ -3,6 +3,7 @@
 import { emitAgentModule } from './emit/agent-module.js';
 import type { EmitContext, ScaffoldOptions } from './emit/context.js';
 import { emitProject } from './emit/project.js';
+import { emitClient } from './emit/client.js';
 import { emitErrors } from './emit/errors.js';
 import type { GeneratedFile } from './emit/generated-file.js';
 import { stampHeader } from './emit/header.js';
@@ -42,6 +43,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     ...emitAgentModule(ctx),
     ...copyRuntime(ctx, 'shared', 'src/a2a/runtime'),
     ...emitServer(ctx),
+    ...emitClient(ctx),
     ...emitProject(ctx),
   ];
   const seen = new Set<string>();

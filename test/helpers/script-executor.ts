@@ -2,7 +2,8 @@
 //   reply <text>   direct reply (a task on v0.1.0)     task          working, artifact, completed
 //   chunks <n>     an artifact in n appended chunks    events <n>    n working updates, completed
 //   ask            input-required, then completes with what the next message says
-//   slow           works until canceled (artifact every 20 ms)      fail / crash   error paths
+//   slow           works until canceled (artifact every 20 ms)      ticks <n>     n artifact chunks 15 ms apart
+//   fail / crash   error paths
 //   reject / auth  rejected / auth-required            rpc-error     throws a typed JSON-RPC error
 import type { Loose } from '../../templates/runtime/shared/objects.js';
 
@@ -43,6 +44,15 @@ export function scriptHandler(errors: { ContentTypeNotSupportedError: new (m?: s
         const n = Number(arg) || 10;
         for (let i = 0; i < n; i++) events.working('step ' + i);
         return events.complete();
+      }
+      case 'ticks': {
+        const n = Number(arg) || 5;
+        events.working('ticking');
+        for (let i = 0; i < n && !context.signal.aborted; i++) {
+          await new Promise((r) => setTimeout(r, 15));
+          events.artifact('tick ' + i, { artifactId: 'ticks', append: i > 0, lastChunk: i === n - 1 });
+        }
+        return events.complete('ticked');
       }
       case 'ask':
         return events.inputRequired('what else?');

@@ -43,6 +43,7 @@ export async function startAgent(project: AgentProject, extra: AnyOptions = {}):
     push: { allowPrivateTargets: [], retryDelaysMs: [50, 100] },
     logger: false,
     cors: { origins: ['http://app.example'] },
+    abandonGraceMs: 150,
     ...extra,
   });
   const listening = await server.listen({ port: 0, host: '127.0.0.1' });

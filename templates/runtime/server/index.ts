@@ -59,6 +59,11 @@ interface BaseOptions {
   keepAliveMs?: number;
   /** How long tasks/cancel waits for the executor's cancel(), ms. Default 5000. */
   cancelTimeoutMs?: number;
+  /**
+   * When every client streaming a task has disconnected (and no push webhook is set), how long
+   * the work goes on waiting for a tasks/resubscribe before it is canceled, ms. Default 3000.
+   */
+  abandonGraceMs?: number;
   /** Where warnings and errors go; `false` for silence. Default: console. */
   logger?: Logger | false;
   /** Extra GET routes answered before 404 (the docs emitter registers its pages here). */
@@ -120,6 +125,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     defaultSkill: options.defaultSkill as string | undefined,
     agentModes: { input: (agentCard.defaultInputModes as string[] | undefined) ?? [], output: (agentCard.defaultOutputModes as string[] | undefined) ?? [] },
     cancelTimeoutMs: options.cancelTimeoutMs ?? 5000,
+    abandonGraceMs: options.abandonGraceMs ?? 3000,
     log,
   });
 

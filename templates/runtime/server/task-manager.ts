@@ -41,6 +41,8 @@ export interface ManagerConfig {
   defaultSkill?: string;
   agentModes: { input: readonly string[]; output: readonly string[] };
   cancelTimeoutMs: number;
+  /** See RunHost.abandonGraceMs. */
+  abandonGraceMs: number;
   log: Logger;
 }
 
@@ -55,9 +57,11 @@ export class TaskManager implements RunHost {
   private readonly runs = new Map<string, TaskRun>();
   private readonly contexts = new WeakMap<TaskRun, RequestContext>();
   readonly maxHistory: number;
+  readonly abandonGraceMs: number;
 
   constructor(private readonly config: ManagerConfig) {
     this.maxHistory = config.limits.historyLength;
+    this.abandonGraceMs = config.abandonGraceMs;
   }
 
   // ——— RunHost ———

@@ -40,6 +40,8 @@ export interface RunHost {
   /** True when push webhooks will carry the outcome to a client that is not listening. */
   hasPushConfig(taskId: string): boolean;
   maxHistory: number;
+  /** How long work with no listener left goes on, waiting for a resubscribe, before it is canceled. */
+  abandonGraceMs: number;
   log(level: 'warn' | 'error', message: string, error?: unknown): void;
 }
 
@@ -57,6 +59,7 @@ export class TaskRun implements ExecutionEvents {
   private controller: AbortController | undefined;
   private waiters: (() => void)[] = [];
   private artifactCount = 0;
+  private abandonTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: RunHost,
@@ -81,17 +84,32 @@ export class TaskRun implements ExecutionEvents {
   listen(listener: RunListener): void {
     this.listeners.add(listener);
     this.hadListener = true;
+    // A client came back (tasks/resubscribe) in time: the work goes on.
+    clearTimeout(this.abandonTimer);
+    this.abandonTimer = undefined;
   }
 
-  /** Removes a listener; when it was the last one and nothing else will report the outcome, the work stops. */
+  /**
+   * Removes a listener. When it was the last one and no push webhook will report the outcome,
+   * the work is abandoned after the grace period — unless someone resubscribes meanwhile.
+   */
   removeListener(listener: RunListener): void {
-    if (!this.listeners.delete(listener) || this.listeners.size > 0 || this.final) return;
-    // Nobody waits for this work any more and no webhook will report it: stop it.
-    if (this.hadListener && !this.host.hasPushConfig(this.taskId)) {
-      this.controller?.abort(new Error('every client listening to this task disconnected'));
-      this.status('canceled', 'Canceled: every client listening to this task disconnected.');
-    }
+    const removed = this.listeners.delete(listener);
+    if (removed && this.listeners.size === 0 && !this.final && this.hadListener && !this.host.hasPushConfig(this.taskId)) this.scheduleAbandon();
     this.maybeRelease();
+  }
+
+  private scheduleAbandon(): void {
+    const abandon = (): void => {
+      this.abandonTimer = undefined;
+      if (this.final || this.listeners.size > 0) return;
+      this.controller?.abort(new Error('every client listening to this task disconnected'));
+      this.status('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
+    };
+    if (this.host.abandonGraceMs <= 0) return abandon();
+    clearTimeout(this.abandonTimer);
+    this.abandonTimer = setTimeout(abandon, this.host.abandonGraceMs);
+    (this.abandonTimer as { unref?: () => void }).unref?.();
   }
 
   /** Resolves when the interaction is over (a final event, a direct reply or an error). */
@@ -261,6 +279,8 @@ export class TaskRun implements ExecutionEvents {
 
   private finish(): void {
     this.final = true;
+    clearTimeout(this.abandonTimer);
+    this.abandonTimer = undefined;
     const waiters = this.waiters;
     this.waiters = [];
     for (const resolve of waiters) resolve();

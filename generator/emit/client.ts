@@ -1,0 +1,143 @@
+// emit/client: the client runtime (copied) and the typed A2AClient built from the model — one
+// method per schema method (official SDK names where they exist), typed skill helpers from
+// the manifest's input/output schemas, discovery and auth.
+import type { MethodModel } from '../model/methods.js';
+import type { SkillModel } from '../model/agent.js';
+import { isSafeIdentifier } from '../model/names.js';
+import type { EmitContext } from './context.js';
+import { tsDoc, tsPropertyKey, tsString } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { copyRuntime } from './runtime.js';
+import { TsFile } from './ts-file.js';
+
+const CLIENT = `${A2A_DIR}/client`;
+/** Members of A2AClient that a generated method name must not shadow. */
+const CLASS_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'resumable']);
+/** Roles that may be retried after a network error: reading never changes the agent's state. */
+const IDEMPOTENT = new Set(['get', 'resubscribe', 'pushGet', 'pushList', 'extendedCard']);
+
+export function emitClient(ctx: EmitContext): GeneratedFile[] {
+  return [...copyRuntime(ctx, 'client'), clientIndex(ctx)];
+}
+
+function methodName(m: MethodModel): string {
+  return CLASS_MEMBERS.has(m.clientName) || !isSafeIdentifier(m.clientName) ? `${m.clientName}Method` : m.clientName;
+}
+
+function clientIndex(ctx: EmitContext): GeneratedFile {
+  const { protocol } = ctx;
+  const file = new TsFile(`${CLIENT}/index.ts`);
+  const types = `${A2A_DIR}/types.ts`;
+  const CallOptions = file.importType(`${CLIENT}/transport.ts`, 'CallOptions');
+  const Transport = file.import(`${CLIENT}/transport.ts`, 'JsonRpcTransport');
+  const TransportOptions = file.importType(`${CLIENT}/transport.ts`, 'TransportOptions');
+  const AgentCard = file.importType(types, 'AgentCard');
+  const discoverCard = file.import(`${CLIENT}/discovery.ts`, 'discoverCard');
+  const fromCard = file.import(`${CLIENT}/auth.ts`, 'fromCard');
+  const Credential = file.importType(`${CLIENT}/auth.ts`, 'Credential');
+  const methods = protocol.methods.map((m) => method(file, m, CallOptions));
+  const stream = protocol.methods.find((m) => m.role === 'stream');
+  const resubscribe = protocol.methods.find((m) => m.role === 'resubscribe');
+  const extras: string[] = [];
+  if (stream && resubscribe && stream.paramsType) {
+    const resumable = file.import(`${CLIENT}/resume.ts`, 'resumable');
+    const ResumeOptions = file.importType(`${CLIENT}/resume.ts`, 'ResumeOptions');
+    const params = file.importType(types, stream.paramsType);
+    const result = file.importType(types, stream.resultType);
+    extras.push(
+      tsDoc(`Like ${methodName(stream)}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`, '  '),
+      `  ${methodName(stream)}Resumable(params: ${params}, options: ${CallOptions} & ${ResumeOptions} = {}): AsyncIterable<${result}> {\n` +
+        `    return ${resumable}(() => this.${methodName(stream)}(params, options), (id) => this.${methodName(resubscribe)}({ id }, options), options) as AsyncIterable<${result}>;\n  }\n\n`,
+    );
+  }
+  if (protocol.extendedCard.via === 'http') {
+    const fetchJson = file.import(`${CLIENT}/discovery.ts`, 'fetchJson');
+    const checkCard = file.import(`${CLIENT}/discovery.ts`, 'checkCard');
+    const A2AHttpError = file.import(`${CLIENT}/client-errors.ts`, 'A2AHttpError');
+    extras.push(
+      tsDoc(`The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`, '  '),
+      `  async getAuthenticatedExtendedCard(options: ${CallOptions} = {}): Promise<${AgentCard}> {\n` +
+        `    const base = this.transport.options.url.replace(/\\/*$/, '/');\n` +
+        `    const auth = this.transport.options.auth;\n` +
+        `    const hooks = auth === undefined ? [] : Array.isArray(auth) ? auth : [auth];\n` +
+        `    for (const candidate of [new URL(${tsString('../' + protocol.extendedCard.path)}, base).href, new URL(${tsString(protocol.extendedCard.path)}, base).href]) {\n` +
+        `      const { status, value, response } = await ${fetchJson}(candidate, { fetch: this.transport.options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, auth: hooks });\n` +
+        `      if (status === 404) continue;\n` +
+        `      if (value === undefined) throw new ${A2AHttpError}(status, \`extended card: HTTP \${status}\`, response.headers.get('www-authenticate') ?? undefined, '');\n` +
+        `      return ${checkCard}(value, candidate);\n` +
+        `    }\n` +
+        `    throw new ${A2AHttpError}(404, 'this agent serves no authenticated extended card', undefined, '');\n  }\n\n`,
+    );
+  }
+  const skills = ctx.agent.skills.map((s) => skillHelper(file, s));
+  const A2AMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'A2AMethodName');
+  const ParamsOf = file.importType(`${A2A_DIR}/methods.ts`, 'ParamsOf');
+  const ResultOf = file.importType(`${A2A_DIR}/methods.ts`, 'ResultOf');
+  const StreamingMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'StreamingMethodName');
+  const UnaryMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'UnaryMethodName');
+  file.add(
+    `export interface A2AClientOptions extends ${TransportOptions} {\n  /** The agent's card, when known (fromCardUrl() sets it). */\n  card?: ${AgentCard};\n}\n\n`,
+    `export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'> {\n` +
+      `  /** Use this endpoint instead of the card's \`url\`. */\n  url?: string;\n` +
+      `  /** Credentials by security scheme name; hooks are built from the card's schemes (see auth.ts). */\n  credentials?: Readonly<Record<string, ${Credential}>>;\n  signal?: AbortSignal;\n}\n\n`,
+    tsDoc(`A typed client for agents that speak A2A v${protocol.version}: one method per JSON-RPC method of its schema.\n@see ${protocol.specUrl}`),
+    `export class A2AClient {\n`,
+    `  readonly transport: ${Transport};\n  readonly card?: ${AgentCard};\n\n`,
+    `  constructor(options: A2AClientOptions) {\n    this.transport = new ${Transport}(options);\n    this.card = options.card;\n  }\n\n`,
+    tsDoc(`Finds an agent from its base URL (or its card's URL): fetches the card at ${protocol.wellKnownPaths.join(' or ')}, validates it, and talks to its \`url\`.`, '  '),
+    `  static async fromCardUrl(baseUrl: string, options: DiscoveryOptions = {}): Promise<A2AClient> {\n` +
+      `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });\n` +
+      `    const auth = options.auth ?? (options.credentials ? ${fromCard}(card, options.credentials) : undefined);\n` +
+      `    return new A2AClient({ ...options, auth, url: options.url ?? String(card.url), card });\n  }\n\n`,
+    tsDoc('Any unary method by name, typed from the method map.', '  '),
+    `  call<M extends ${UnaryMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): Promise<${ResultOf}<M>> {\n    return this.transport.call(method, params, options) as Promise<${ResultOf}<M>>;\n  }\n\n`,
+    tsDoc('Any streaming method by name, typed from the method map.', '  '),
+    `  stream<M extends ${StreamingMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): AsyncIterable<${ResultOf}<M>> {\n    return this.transport.stream(method, params, options) as AsyncIterable<${ResultOf}<M>>;\n  }\n\n`,
+    `  private readonly send = (method: string, params: unknown, options?: ${CallOptions}): Promise<unknown> => this.transport.call(method, params, options);\n\n`,
+    ...methods,
+    ...extras,
+    tsDoc('Typed calls to the skills of the manifest: the payload goes to that skill (`metadata.skillId`), the typed output comes back.', '  '),
+    `  readonly skills = {\n${skills.join('')}  };\n`,
+    `}\n\n`,
+    `/** Exhaustiveness guard for the method map: every schema method has a client method. */\n`,
+    `export type ClientMethodName = ${A2AMethodName};\n\n`,
+    `export { apiKey, authorization, basic, bearer, fromCard, type AuthHook, type Credential } from './auth.js';\n`,
+    `export { A2AHttpError, A2AResponseValidationError, A2ATaskStateError, A2ATransportError } from './client-errors.js';\n`,
+    `export type { CallOptions } from './transport.js';\n`,
+    `export { createMessage, dataPart, filePart, textPart } from '../runtime/objects.js';\n`,
+    `export * from '../errors.js';\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}
+
+function method(file: TsFile, m: MethodModel, CallOptions: string): string {
+  const types = `${A2A_DIR}/types.ts`;
+  const params = m.paramsType ? file.importType(types, m.paramsType) : undefined;
+  const result = file.importType(types, m.resultType);
+  const signature = params ? `params: ${params}, options?: ${CallOptions}` : `options?: ${CallOptions}`;
+  const paramsArg = params ? 'params' : 'undefined';
+  const idempotent = IDEMPOTENT.has(m.role);
+  const doc = tsDoc(`${m.description ?? m.name}${m.streaming ? '\n\nYields each event as the agent sends it; ends when the server closes the stream.' : ''}${idempotent ? '\n\nRetried on network errors and 502/503/504 (it changes nothing on the agent).' : ''}\n\nJSON-RPC method \`${m.name}\`.`, '  ');
+  if (m.streaming) {
+    return `${doc}  ${methodName(m)}(${signature}): AsyncIterable<${result}> {\n    return this.transport.stream(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as AsyncIterable<${result}>;\n  }\n\n`;
+  }
+  return `${doc}  ${methodName(m)}(${signature}): Promise<${result}> {\n    return this.transport.call(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as Promise<${result}>;\n  }\n\n`;
+}
+
+function skillHelper(file: TsFile, skill: SkillModel): string {
+  const sendToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'sendToSkill');
+  const SkillCallOptions = file.importType(`${CLIENT}/skill-calls.ts`, 'SkillCallOptions');
+  const about = [skill.card.name, skill.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
+  const arg = skill.input ? `input: ${file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Input`)}` : 'text: string';
+  const payload = skill.input ? '{ data: input }' : '{ text }';
+  const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}`, '    ');
+  if (skill.output) {
+    const Output = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Output`);
+    const skillOutput = file.import(`${CLIENT}/skill-calls.ts`, 'skillOutput');
+    const skillValidators = file.import(`${A2A_DIR}/validators/index.ts`, 'skillValidators');
+    return `${doc}    ${tsPropertyKey(skill.names.value)}: async (${arg}, options?: ${SkillCallOptions}): Promise<${Output}> =>\n      ${skillOutput}(${tsString(skill.id)}, await ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options), ${skillValidators}[${tsString(skill.id)}].output),\n`;
+  }
+  const Task = file.importType(`${A2A_DIR}/types.ts`, 'Task');
+  const Message = file.importType(`${A2A_DIR}/types.ts`, 'Message');
+  return `${doc}    ${tsPropertyKey(skill.names.value)}: (${arg}, options?: ${SkillCallOptions}): Promise<${Task} | ${Message}> => ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options),\n`;
+}

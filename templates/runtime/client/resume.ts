@@ -1,0 +1,43 @@
+// Keeps a stream going across broken connections: when the connection drops before the
+// interaction is final, the stream continues from `tasks/resubscribe` (whose first event is
+// the task as it stands now). Errors from the agent itself are not retried.
+import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf, type Loose } from '../runtime/objects.js';
+import { A2ATransportError } from './client-errors.js';
+
+export interface ResumeOptions {
+  /** Reconnections allowed in a row. Default 3. */
+  retries?: number;
+  /** Delay before the first reconnection, ms; doubles each time. Default 250. */
+  delayMs?: number;
+  signal?: AbortSignal;
+}
+
+export async function* resumable<T>(open: () => AsyncIterable<T>, resubscribe: (taskId: string) => AsyncIterable<T>, options: ResumeOptions = {}): AsyncGenerator<T, void, undefined> {
+  let taskId: string | undefined;
+  let final = false;
+  let failures = 0;
+  let source = open();
+  for (;;) {
+    try {
+      for await (const event of source) {
+        failures = 0;
+        if (isTask(event)) {
+          taskId = event.id;
+          final = isTerminalState(String(stateOf(event)));
+        } else if (isStatusUpdate(event)) {
+          taskId = eventTaskId(event);
+          final = (event as unknown as Loose).final === true;
+        } else if (isArtifactUpdate(event)) taskId = eventTaskId(event);
+        else if (isMessage(event)) final = taskId === undefined;
+        yield event;
+      }
+      return;
+    } catch (err) {
+      const broken = err instanceof A2ATransportError && err.reason === 'network';
+      if (!broken || final || taskId === undefined || failures >= (options.retries ?? 3) || options.signal?.aborted) throw err;
+      await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 250) * 2 ** failures));
+      failures++;
+      source = resubscribe(taskId);
+    }
+  }
+}

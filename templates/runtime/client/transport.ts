@@ -1,0 +1,289 @@
+// JSON-RPC 2.0 over HTTP with fetch: unary calls and SSE streams, typed errors, per-call
+// timeouts and AbortSignals, retries with backoff for idempotent calls only, and optional
+// validation of every result against the generated schema. Works in Node ≥ 20 and browsers.
+import { errorFromWire } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { AuthHook } from './auth.js';
+import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
+import { SseParser, type SseMessage } from './sse-parser.js';
+
+export interface TransportOptions {
+  /** The JSON-RPC endpoint (the card's `url`). */
+  url: string;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+  /** Credentials for every request (see auth.ts: bearer, basic, apiKey, fromCard). */
+  auth?: AuthHook | readonly AuthHook[];
+  /** Headers sent with every request. */
+  headers?: Readonly<Record<string, string>>;
+  /** Per-call time limit, ms (for streams: until the response starts). Default 30000. */
+  timeoutMs?: number;
+  /** Retries of idempotent calls after network errors and 502/503/504. Default 2. */
+  retries?: number;
+  /** First retry delay, ms; doubles each time. Default 200. */
+  retryDelayMs?: number;
+  /** Check every result against the schema of the generated A2A version. Default false. */
+  validateResponses?: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  headers?: Readonly<Record<string, string>>;
+}
+
+interface Connection {
+  response: Response;
+  /** Aborted by the time limit or the caller's signal; its reason says which. */
+  signal: AbortSignal;
+  stopTimer(): void;
+  close(): void;
+}
+
+interface WireResponse {
+  jsonrpc?: unknown;
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message?: string; data?: unknown };
+}
+
+const RETRYABLE_STATUS = new Set([502, 503, 504]);
+
+export class JsonRpcTransport {
+  private nextId = 1;
+  private readonly endpoint: URL;
+  private readonly fetchImpl: typeof fetch;
+  private readonly hooks: readonly AuthHook[];
+  private readonly baseHeaders: Record<string, string>;
+
+  constructor(readonly options: TransportOptions) {
+    this.endpoint = new URL(options.url);
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.hooks = options.auth === undefined ? [] : Array.isArray(options.auth) ? options.auth : [options.auth as AuthHook];
+    this.baseHeaders = { 'content-type': 'application/json', ...options.headers };
+  }
+
+  /** One JSON-RPC call; `idempotent` calls are retried on network errors and 502/503/504. */
+  async call(method: string, params: unknown, options: CallOptions = {}, idempotent = false): Promise<unknown> {
+    const retries = idempotent ? (this.options.retries ?? 2) : 0;
+    for (let attempt = 0; ; attempt++) {
+      const id = this.nextId++;
+      const connection = await this.open(id, method, params, 'application/json', options, attempt < retries);
+      try {
+        if (connection instanceof Error) throw connection;
+        return await this.readResult(method, id, connection.response, options);
+      } catch (err) {
+        if (attempt >= retries || !isRetryable(err)) throw err;
+        await sleep(retryDelay(attempt, this.options.retryDelayMs ?? 200), options.signal);
+      } finally {
+        if (!(connection instanceof Error)) connection.close();
+      }
+    }
+  }
+
+  /** A streaming call: yields each event's result until the server closes the stream. */
+  async *stream(method: string, params: unknown, options: CallOptions = {}, idempotent = false): AsyncGenerator<unknown, void, undefined> {
+    const retries = idempotent ? (this.options.retries ?? 2) : 0;
+    let connection: Connection | undefined;
+    let id = 0;
+    for (let attempt = 0; !connection; attempt++) {
+      id = this.nextId++;
+      const opened = await this.open(id, method, params, 'text/event-stream', options, attempt < retries);
+      try {
+        if (opened instanceof Error) throw opened;
+        const { response } = opened;
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.ok || type.startsWith('application/json')) {
+          // An error (or a server that answered without streaming): one JSON-RPC response.
+          try {
+            yield await this.readResult(method, id, response, options);
+          } finally {
+            opened.close();
+          }
+          return;
+        }
+        if (!type.startsWith('text/event-stream')) {
+          opened.close();
+          throw new A2ATransportError(`expected text/event-stream from ${method}, got ${type || 'no content type'}`, 'protocol');
+        }
+        // The time limit covers the wait for the stream to start, not its whole life.
+        opened.stopTimer();
+        connection = opened;
+      } catch (err) {
+        if (attempt >= retries || !isRetryable(err)) throw err;
+        await sleep(retryDelay(attempt, this.options.retryDelayMs ?? 200), options.signal);
+      }
+    }
+    const reader = connection.response.body!.getReader();
+    const decoder = new TextDecoder();
+    const queue: SseMessage[] = [];
+    const parser = new SseParser((message) => queue.push(message));
+    let finished = false;
+    // Reads race the caller's signal: some fetch implementations leave a read pending forever
+    // when the request is aborted after the body has fully arrived.
+    const stopped = abortPromise(options.signal, method);
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await (stopped ? Promise.race([reader.read(), stopped.promise]) : reader.read());
+        } catch (err) {
+          throw transportError(connection.signal.reason instanceof A2ATransportError ? connection.signal.reason : err, options.signal, 'the stream broke');
+        }
+        if (chunk.done) {
+          parser.push(decoder.decode());
+          parser.end();
+        } else parser.push(decoder.decode(chunk.value, { stream: true }));
+        while (queue.length > 0) {
+          if (options.signal?.aborted) throw new A2ATransportError(`${method}: aborted`, 'aborted', { cause: options.signal.reason });
+          yield this.eventResult(method, id, queue.shift()!);
+        }
+        if (chunk.done) {
+          finished = true;
+          return;
+        }
+      }
+    } finally {
+      // Leaving early (break, an error, the signal) closes the connection. Not awaited: the
+      // cancel of a body whose request was aborted never settles in some fetch implementations.
+      if (!finished) void reader.cancel().catch(() => undefined);
+      stopped?.dispose();
+      connection.close();
+    }
+  }
+
+  private eventResult(method: string, id: number, message: SseMessage): unknown {
+    let payload: WireResponse;
+    try {
+      payload = JSON.parse(message.data) as WireResponse;
+    } catch {
+      throw new A2ATransportError(`an event of ${method} is not JSON`, 'protocol');
+    }
+    return this.unwrap(method, id, payload);
+  }
+
+  /**
+   * Sends the request. The returned connection keeps the caller's signal (and, until
+   * `stopTimer()`, the time limit) wired to the request until `close()`. Network failures
+   * come back as a value so the caller can decide to retry.
+   */
+  private async open(id: number, method: string, params: unknown, accept: string, options: CallOptions, mayRetry: boolean): Promise<Connection | Error> {
+    const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+    let url: URL | string = this.endpoint.href;
+    let headers: Record<string, string> | Headers = { ...this.baseHeaders, accept, ...options.headers };
+    if (this.hooks.length > 0) {
+      const request = { url: new URL(this.endpoint), headers: new Headers(headers) };
+      for (const hook of this.hooks) await hook(request);
+      url = request.url.href;
+      headers = request.headers;
+    }
+    const controller = new AbortController();
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
+    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => controller.abort(new A2ATransportError(`no response to ${method} within ${timeoutMs} ms`, 'timeout')),
+      timeoutMs,
+    );
+    const forward = (): void => controller.abort(new A2ATransportError(`${method}: aborted`, 'aborted', { cause: options.signal?.reason }));
+    if (options.signal?.aborted) forward();
+    options.signal?.addEventListener('abort', forward, { once: true });
+    const connection: Connection = {
+      response: undefined as unknown as Response,
+      signal: controller.signal,
+      stopTimer: () => {
+        clearTimeout(timer);
+        timer = undefined;
+      },
+      close: () => {
+        clearTimeout(timer);
+        options.signal?.removeEventListener('abort', forward);
+      },
+    };
+    try {
+      connection.response = await this.fetchImpl(url, { method: 'POST', headers, body, signal: controller.signal });
+      return connection;
+    } catch (err) {
+      connection.close();
+      const error = transportError(controller.signal.reason instanceof A2ATransportError ? controller.signal.reason : err, options.signal, `${method} failed`);
+      if (mayRetry) return error;
+      throw error;
+    }
+  }
+
+  private async readResult(method: string, id: number, response: Response, options: CallOptions): Promise<unknown> {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (err) {
+      throw transportError(err, options.signal, `reading the response to ${method}`);
+    }
+    let payload: WireResponse | undefined;
+    try {
+      payload = JSON.parse(text) as WireResponse;
+    } catch {
+      payload = undefined;
+    }
+    if (!response.ok) {
+      if (payload?.error && typeof payload.error.code === 'number' && response.status !== 401 && response.status !== 403) throw errorFromWire(payload.error);
+      const detail = payload && typeof (payload as { message?: unknown }).message === 'string' ? (payload as { message: string }).message : response.statusText;
+      throw new A2AHttpError(response.status, `${method}: HTTP ${response.status}${detail ? ` ${detail}` : ''}`, response.headers.get('www-authenticate') ?? undefined, text);
+    }
+    if (!payload) throw new A2ATransportError(`the response to ${method} is not JSON`, 'protocol');
+    return this.unwrap(method, id, payload);
+  }
+
+  private unwrap(method: string, id: number, payload: WireResponse): unknown {
+    if (payload.error && typeof payload.error.code === 'number') throw errorFromWire(payload.error);
+    if (payload.jsonrpc !== '2.0' || !('result' in payload)) throw new A2ATransportError(`the response to ${method} is not a JSON-RPC 2.0 response`, 'protocol');
+    if (payload.id !== id) throw new A2ATransportError(`the response to ${method} answers request ${JSON.stringify(payload.id)}, not ${id}`, 'protocol');
+    if (this.options.validateResponses) {
+      const descriptor = protocol.methods[method];
+      const issues = descriptor?.result.check(payload.result);
+      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A v${protocol.version} schema`, issues, payload.result);
+    }
+    return payload.result;
+  }
+}
+
+/** A promise rejected when the signal aborts (never, without one); `dispose()` detaches it. */
+function abortPromise(signal: AbortSignal | undefined, method: string): { promise: Promise<never>; dispose(): void } | undefined {
+  if (!signal) return undefined;
+  let onAbort = (): void => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new A2ATransportError(`${method}: aborted`, 'aborted', { cause: signal.reason }));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  promise.catch(() => undefined);
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
+function transportError(err: unknown, userSignal: AbortSignal | undefined, what: string): Error {
+  if (err instanceof A2ATransportError) return err;
+  if (userSignal?.aborted) return new A2ATransportError(`${what}: aborted`, 'aborted', { cause: userSignal.reason });
+  return new A2ATransportError(`${what}: ${(err as Error)?.message ?? String(err)}`, 'network', { cause: err });
+}
+
+function isRetryable(err: unknown): boolean {
+  if (err instanceof A2ATransportError) return err.reason === 'network';
+  return err instanceof A2AHttpError && RETRYABLE_STATUS.has(err.status);
+}
+
+function retryDelay(attempt: number, base: number): number {
+  // Exponential backoff with jitter, so that many clients do not retry in step.
+  return Math.min(base * 2 ** attempt, 5000) * (0.75 + Math.random() / 2);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new A2ATransportError('aborted', 'aborted', { cause: signal.reason }));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new A2ATransportError('aborted', 'aborted', { cause: signal?.reason }));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
