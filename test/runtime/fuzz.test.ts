@@ -1,0 +1,132 @@
+// Property-based fuzzing of the generated server: ≥ 10,000 malformed, random or hostile
+// JSON-RPC requests. Every one gets a well-formed JSON-RPC answer (an error, or a result that
+// validates against the schema), the server never crashes, and nothing is left running.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
+
+type Any = any;
+const RUNS = 10_500;
+
+const METHODS = ['message/send', 'message/stream', 'tasks/get', 'tasks/cancel', 'tasks/resubscribe', 'tasks/pushNotificationConfig/set', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/delete', 'agent/getAuthenticatedExtendedCard'];
+const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'then', 'kind', 'parts', '', '\u0000');
+const json = fc.jsonValue({ maxDepth: 4 });
+const part = fc.oneof(
+  fc.record({ kind: fc.constantFrom('text', 'data', 'file', 'bogus'), text: fc.string(), data: json, file: fc.record({ bytes: fc.string(), uri: fc.string(), mimeType: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: ['kind'] }),
+  json,
+);
+const message = fc.record(
+  {
+    kind: fc.constantFrom('message', 'task', 'x'),
+    messageId: fc.oneof(fc.uuid(), fc.string(), fc.integer()),
+    role: fc.constantFrom('user', 'agent', 'robot'),
+    parts: fc.array(part, { maxLength: 4 }),
+    taskId: fc.oneof(fc.uuid(), fc.string()),
+    contextId: fc.string(),
+    metadata: fc.dictionary(fc.oneof(hostileKey, fc.string()), json, { maxKeys: 3 }),
+  },
+  { requiredKeys: [] },
+);
+const params = fc.oneof(
+  fc.record({ message, configuration: fc.record({ blocking: fc.boolean(), historyLength: fc.integer({ min: -3, max: 5 }), acceptedOutputModes: fc.array(fc.string(), { maxLength: 2 }) }, { requiredKeys: [] }), metadata: json }, { requiredKeys: [] }),
+  fc.record({ id: fc.oneof(fc.uuid(), fc.string(), fc.integer()), historyLength: fc.integer({ min: -2, max: 3 }), pushNotificationConfigId: fc.string() }, { requiredKeys: [] }),
+  fc.record({ taskId: fc.string(), pushNotificationConfig: fc.record({ url: fc.oneof(fc.webUrl(), fc.string()), token: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+  fc.dictionary(fc.oneof(hostileKey, fc.string()), json, { maxKeys: 4 }),
+  json,
+);
+const request = fc.record(
+  {
+    jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.constant('1.0'), json),
+    id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), fc.double(), json),
+    method: fc.oneof(fc.constantFrom(...METHODS), fc.string()),
+    params,
+  },
+  { requiredKeys: [] },
+);
+/** A body: a request object, a batch, any JSON, or text that is not JSON at all. */
+const body = fc.oneof(
+  { weight: 6, arbitrary: request.map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: fc.array(request, { maxLength: 4 }).map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: json.map((v) => JSON.stringify(v)) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+  { weight: 1, arbitrary: request.map((r) => JSON.stringify(r).slice(0, -1 - (JSON.stringify(r).length % 7))) },
+);
+
+function isWellFormedResponse(value: Any, resultValidator?: (method: string, result: unknown) => boolean): boolean {
+  if (typeof value !== 'object' || value === null || value.jsonrpc !== '2.0' || !('id' in value)) return false;
+  if ('error' in value) return Number.isInteger(value.error?.code) && typeof value.error.message === 'string' && !('result' in value) && !JSON.stringify(value.error).includes('    at ');
+  return 'result' in value && (resultValidator ? resultValidator('', value.result) : true);
+}
+
+describe('fuzzing the generated server (A2A v0.3.0)', () => {
+  let agent: RunningAgent;
+  let methods: Record<string, { result: { check(v: unknown): unknown } }>;
+  let baseline: Map<string, number>;
+  const countResources = (): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const r of process.getActiveResourcesInfo()) counts.set(r, (counts.get(r) ?? 0) + 1);
+    return counts;
+  };
+  let answered = 0;
+
+  beforeAll(async () => {
+    baseline = countResources();
+    const project = await fixtureProject('full-v0.3.0');
+    methods = (await project.load<Any>('a2a/protocol.js')).protocol.methods;
+    agent = await startAgent(project, {
+      skills: { script: (ctx: Any) => `ok ${ctx.text.length}`, add: (ctx: Any) => ({ sum: (ctx.input?.a ?? 0) + (ctx.input?.b ?? 0) }) },
+      push: { deliver: async () => ({ status: 200 }) },
+    });
+  });
+
+  it(`answers ${RUNS} random requests with well-formed JSON-RPC`, async () => {
+    const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort();
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const res = await fetch(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` }, body: text });
+        expect(res.status).toBe(200);
+        const type = res.headers.get('content-type') ?? '';
+        const raw = await res.text();
+        let sent: Any;
+        try {
+          sent = JSON.parse(text);
+        } catch {
+          sent = undefined;
+        }
+        const validResult = (payload: Any): boolean => {
+          if (!('result' in payload) || !sent || Array.isArray(sent) || typeof sent.method !== 'string') return true;
+          const descriptor = Object.prototype.hasOwnProperty.call(methods, sent.method) ? methods[sent.method] : undefined;
+          return !descriptor || descriptor.result.check(payload.result) === undefined;
+        };
+        if (type.startsWith('text/event-stream')) {
+          const events = raw.split('\n\n').filter((b) => b.trim() && !b.startsWith(':'));
+          expect(events.length).toBeGreaterThan(0);
+          for (const block of events) {
+            const data = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+            expect(isWellFormedResponse(data) && validResult(data), block).toBe(true);
+          }
+        } else {
+          const payload = JSON.parse(raw);
+          const answers = Array.isArray(payload) ? payload : [payload];
+          for (const a of answers) expect(isWellFormedResponse(a) && (Array.isArray(payload) || validResult(a)), raw).toBe(true);
+        }
+        answered++;
+      }),
+      { numRuns: RUNS, seed: 20261121, endOnFailure: true },
+    );
+    expect(answered).toBe(RUNS);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoBefore);
+    expect(({} as Any).polluted).toBeUndefined();
+    // The server still serves.
+    expect((await fetch(`${agent.origin}/.well-known/agent-card.json`)).status).toBe(200);
+  }, 240_000);
+
+  afterAll(async () => {
+    await new Promise((r) => setTimeout(r, 300)); // executors started by the last requests settle
+    expect(agent.server.tasks.activeRuns).toBe(0);
+    await agent.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const grown = [...countResources()].filter(([type, n]) => n > (baseline.get(type) ?? 0)).map(([type, n]) => `${type}: ${baseline.get(type) ?? 0} → ${n}`);
+    expect(grown).toEqual([]);
+  });
+});
