@@ -40,8 +40,8 @@ function createEnv(): Env {
   return env;
 }
 
-/** Rejects `{{value}}` without a helper: every interpolation must choose its escaper. */
-function assertEscaped(source: string, path: string, env: Env): void {
+/** Rejects `{{value}}` without a helper: every interpolation must choose its escaper. Returns the parsed template. */
+function parseEscaped(source: string, path: string, env: Env): hbs.AST.Program {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     const n = node as { type?: string; path?: { original?: string; parts?: string[] }; params?: unknown[]; hash?: unknown; loc?: { start: { line: number } } };
@@ -54,7 +54,9 @@ function assertEscaped(source: string, path: string, env: Env): void {
       else if (value && typeof value === 'object') visit(value);
     }
   };
-  visit(env.parse(source));
+  const ast = env.parse(source);
+  visit(ast);
+  return ast;
 }
 
 export function createTemplates(files: ReadonlyMap<string, string>): Templates {
@@ -71,9 +73,7 @@ export function createTemplates(files: ReadonlyMap<string, string>): Templates {
     render(path, data) {
       let template = compiled.get(path);
       if (!template) {
-        const source = raw(path);
-        assertEscaped(source, path, env);
-        template = env.compile(source, { noEscape: true });
+        template = env.compile(parseEscaped(raw(path), path, env), { noEscape: true });
         compiled.set(path, template);
       }
       return template(data);

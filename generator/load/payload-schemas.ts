@@ -39,7 +39,8 @@ export function payloadSchemaProblem(schema: JsonSchema): Problem | undefined {
     else if (refCycle(schema, sub.$ref)) problem = { path: [...where, '$ref'], message: `$ref ${JSON.stringify(sub.$ref)} is part of a reference cycle with no schema in between` };
   });
   if (problem) return problem;
-  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+  // One instance for every check: creating an Ajv compiles its meta-schemas (≈10 ms each time).
+  const ajv = (checker ??= new Ajv({ strict: false, allErrors: false, validateFormats: false, addUsedSchema: false }));
   if (!ajv.validateSchema(schema)) {
     const e = ajv.errors?.[0];
     const path = (e?.instancePath ?? '').split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
@@ -49,9 +50,13 @@ export function payloadSchemaProblem(schema: JsonSchema): Problem | undefined {
     ajv.compile(schema);
   } catch (err) {
     return { path: [], message: `not a usable JSON Schema: ${(err as Error).message}` };
+  } finally {
+    ajv.removeSchema(schema);
   }
   return undefined;
 }
+
+let checker: Ajv | undefined;
 
 function resolvePointer(root: JsonSchema, ref: string): unknown {
   if (ref === '#') return root;

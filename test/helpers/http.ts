@@ -3,7 +3,7 @@
 export interface RpcResponse {
   status: number;
   headers: Headers;
-  body: { jsonrpc?: string; id?: unknown; result?: any; error?: { code: number; message: string; data?: any } } & Record<string, any>;
+  body: any;
 }
 
 let nextId = 1;

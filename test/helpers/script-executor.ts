@@ -5,7 +5,7 @@
 //   slow           works until canceled (artifact every 20 ms)      ticks <n>     n artifact chunks 15 ms apart
 //   fail / crash   error paths
 //   reject / auth  rejected / auth-required            rpc-error     throws a typed JSON-RPC error
-import type { Loose } from '../../templates/runtime/shared/objects.js';
+type Loose = Record<string, unknown>;
 
 interface Events {
   reply(c: unknown): void;

@@ -46,6 +46,9 @@ export const authRequired = requirements.length > 0;
 
 export type AuthOutcome = { ok: true; principal?: Principal } | { ok: false; status: 401 | 403; message: string; challenge?: string };
 
+/** The outcome for every request when the card declares no security. */
+export const AUTH_NOT_REQUIRED: AuthOutcome = Object.freeze({ ok: true });
+
 /** Compares secrets in time that depends only on their lengths, never on where they differ. */
 export function safeEqual(a: string, b: string): boolean {
   const encoder = new TextEncoder();
@@ -141,7 +144,7 @@ function challenge(scheme: SchemeInfo, invalid: boolean): string {
  * (AND) present credentials that their verifiers accept.
  */
 export async function authenticate(request: HeaderReader, verifiers: Readonly<Record<string, AnyVerifier | undefined>>): Promise<AuthOutcome> {
-  if (!authRequired) return { ok: true };
+  if (!authRequired) return AUTH_NOT_REQUIRED;
   let sawForbidden: string | undefined;
   let sawInvalid = false;
   for (const alternative of requirements) {

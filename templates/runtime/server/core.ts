@@ -5,8 +5,8 @@
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
-import { authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
-import { corsHeaders, preflight, type CorsPolicy } from './cors.js';
+import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
+import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
 import { dispatch, isStreamingMethod, type DispatchConfig } from './dispatch.js';
 import type { Principal } from './executor.js';
 import { checkRequest, errorJson, parseBody, successJson, type JsonRpcId } from './jsonrpc.js';
@@ -52,7 +52,8 @@ export interface CoreConfig extends DispatchConfig {
   extraRoutes?: (path: string) => CoreResponse | undefined;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+// POST responses are not cached by default: no cache-control needed on the JSON-RPC path.
+const JSON_HEADERS = { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export type Core = (request: CoreRequest) => Promise<CoreResponse>;
@@ -104,30 +105,35 @@ const normalizePath = (p: string): string => {
   return trimmed || '/';
 };
 
-function methodNotAllowed(allow: string, cors: Record<string, string>): CoreResponse {
+function methodNotAllowed(allow: string, cors: Cors): CoreResponse {
   return { status: 405, headers: { ...JSON_HEADERS, allow, ...cors }, body: JSON.stringify({ error: `method not allowed; use ${allow}` }) };
 }
 
-function authFailure(outcome: { status: 401 | 403; message: string; challenge?: string }, cors: Record<string, string>, id: JsonRpcId = null): CoreResponse {
+function authFailure(outcome: { status: 401 | 403; message: string; challenge?: string }, cors: Cors, id: JsonRpcId = null): CoreResponse {
   const headers: Record<string, string> = { ...JSON_HEADERS, ...cors };
   if (outcome.challenge) headers['www-authenticate'] = outcome.challenge;
   // The body is a plain error, not a JSON-RPC one: HTTP authentication happens before JSON-RPC.
   return { status: outcome.status, headers, body: JSON.stringify({ error: outcome.status === 401 ? 'unauthorized' : 'forbidden', message: outcome.message, id }) };
 }
 
-async function extendedCardOverHttp(request: CoreRequest, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
+async function extendedCardOverHttp(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   const auth = await authenticate(request, config.verifiers);
   if (!auth.ok) return authFailure(auth, cors);
   if (!config.extendedCard || !authRequired) return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'this agent has no authenticated extended card' }) };
   return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify(await config.extendedCard(auth.principal)) };
 }
 
-const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Record<string, string>): CoreResponse => ({ status, headers: { ...JSON_HEADERS, ...cors }, body: errorJson(id, error) });
+type Cors = Readonly<Record<string, string>>;
+/** JSON response headers; the shared object when there is nothing to add (the common case). */
+const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? JSON_HEADERS : { ...JSON_HEADERS, ...cors });
 
-async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
-  const auth = await authenticate(request, config.verifiers);
+const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Cors): CoreResponse => ({ status, headers: jsonHeaders(cors), body: errorJson(id, error) });
+
+async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
+  const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
   if (!auth.ok) return authFailure(auth, cors);
-  const contentType = (request.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const rawType = request.header('content-type');
+  const contentType = rawType === 'application/json' ? rawType : (rawType ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(contentType)) {
     return jsonError(415, null, errorFor('invalidRequest', 'Content-Type must be application/json'), cors);
   }
@@ -145,7 +151,7 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Record<st
   const parsed = parseBody(text, config.limits.jsonDepth);
   if (!parsed.ok) return jsonError(200, null, parsed.error, cors);
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
-  const meta = { principal: auth.principal, onDisconnect: request.onDisconnect?.bind(request) };
+  const meta = { principal: auth.principal, connection: request };
 
   if (Array.isArray(parsed.value)) return batch(parsed.value, meta, config, cors);
 
@@ -153,7 +159,7 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Record<st
   if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
   const { id, method } = checked.request;
   const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
-  if (outcome.kind === 'result') return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: successJson(id, outcome.result) };
+  if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
   if (acceptsSse && isStreamingMethod(method)) return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
@@ -171,7 +177,7 @@ function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
 }
 
 /** JSON-RPC batches of unary calls (streams cannot share one response). */
-async function batch(items: unknown[], meta: { principal?: Principal }, config: CoreConfig, cors: Record<string, string>): Promise<CoreResponse> {
+async function batch(items: unknown[], meta: { principal?: Principal }, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
   if (items.length > config.limits.batchSize) {
     return jsonError(200, null, errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, { limit: 'batchSize', max: config.limits.batchSize }), cors);

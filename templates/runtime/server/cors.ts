@@ -13,10 +13,13 @@ function allowedOrigin(origin: string | undefined, policy: CorsPolicy): string |
   return policy.origins.includes('*') ? '*' : undefined;
 }
 
-/** Headers for an actual (non-preflight) response; empty when the origin is not allowed. */
-export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Record<string, string> {
+/** Shared by every response that gets no CORS headers (most of them): never mutated. */
+export const NO_CORS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** Headers for an actual (non-preflight) response; NO_CORS when the origin is not allowed. */
+export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Readonly<Record<string, string>> {
   const allow = allowedOrigin(origin, policy);
-  if (!allow) return {};
+  if (!allow) return NO_CORS;
   const headers: Record<string, string> = { 'access-control-allow-origin': allow, 'access-control-expose-headers': 'WWW-Authenticate, Content-Type' };
   if (allow !== '*') {
     headers.vary = 'Origin';
@@ -27,8 +30,9 @@ export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Rec
 
 /** The answer to an OPTIONS preflight: 204 with the grants, or 204 without them (origin refused). */
 export function preflight(origin: string | undefined, requestedHeaders: string | undefined, policy: CorsPolicy): { status: number; headers: Record<string, string> } {
-  const headers = corsHeaders(origin, policy);
-  if (Object.keys(headers).length === 0) return { status: 204, headers: { vary: 'Origin' } };
+  const granted = corsHeaders(origin, policy);
+  if (granted === NO_CORS) return { status: 204, headers: { vary: 'Origin' } };
+  const headers: Record<string, string> = { ...granted };
   headers['access-control-allow-methods'] = ALLOWED_METHODS;
   const wanted = (requestedHeaders ?? '')
     .split(',')

@@ -7,7 +7,7 @@ import { createStatusUpdate, contextIdOf, isTask, type Loose } from '../runtime/
 import type { MethodDescriptor } from '../runtime/protocol-types.js';
 import type { AgentCard, Task } from '../types.js';
 import type { Principal } from './executor.js';
-import { errorJson, successJson, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
+import { errorJson, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
 import { ruleApplies, ruleError } from './rules.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
@@ -35,8 +35,8 @@ export interface DispatchConfig {
 
 export interface CallMeta extends CallInfo {
   id: JsonRpcId;
-  /** Called when the client goes away before its answer (blocking sends stop listening). */
-  onDisconnect?: (callback: () => void) => void;
+  /** Tells when the client goes away before its answer (blocking sends stop listening). */
+  connection?: { onDisconnect?(callback: () => void): void };
 }
 
 type Descriptor = MethodDescriptor;
@@ -47,48 +47,43 @@ export const isStreamingMethod = (method: string): boolean => Object.prototype.h
 
 export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   try {
-    return await route(request, meta, config);
+    if (!Object.prototype.hasOwnProperty.call(methods, request.method)) {
+      return { kind: 'error', error: errorFor('methodNotFound', `Method not found: ${request.method.slice(0, 100)}`, { method: request.method.slice(0, 100) }) };
+    }
+    const descriptor = methods[request.method];
+    const params = checkParams(request.params, descriptor);
+    const { manager } = config;
+    switch (descriptor.role) {
+      case 'send':
+        return { kind: 'result', result: await manager.send(params, meta, meta.connection) };
+      case 'stream':
+        requireStreaming(config);
+        return await streamRun(params, meta, config);
+      case 'resubscribe':
+        requireStreaming(config);
+        return await streamResubscribe(params, meta, config);
+      case 'get':
+        return { kind: 'result', result: await manager.get(params) };
+      case 'cancel':
+        return { kind: 'result', result: await manager.cancel(params) };
+      case 'pushSet':
+        return { kind: 'result', result: await manager.pushSet(params) };
+      case 'pushGet':
+        return { kind: 'result', result: await manager.pushGet(params) };
+      case 'pushList':
+        return { kind: 'result', result: await manager.pushList(params) };
+      case 'pushDelete':
+        return { kind: 'result', result: await manager.pushDelete(params) };
+      case 'extendedCard':
+        if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
+        return { kind: 'result', result: await config.extendedCard(meta.principal) };
+      default:
+        return await callCustom(request.method, descriptor.streaming, params, meta, config);
+    }
   } catch (err) {
     if (err instanceof JsonRpcError) return { kind: 'error', error: err };
     config.log('error', `a2a: ${request.method} failed`, err);
     return { kind: 'error', error: errorFor('internal') };
-  }
-}
-
-async function route(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
-  if (!Object.prototype.hasOwnProperty.call(methods, request.method)) {
-    return { kind: 'error', error: errorFor('methodNotFound', `Method not found: ${request.method.slice(0, 100)}`, { method: request.method.slice(0, 100) }) };
-  }
-  const descriptor = methods[request.method];
-  const params = checkParams(request.params, descriptor);
-  const { manager } = config;
-  const result = (value: unknown): Outcome => ({ kind: 'result', result: value });
-  switch (descriptor.role) {
-    case 'send':
-      return result(await manager.send(params, meta, meta.onDisconnect));
-    case 'stream':
-      requireStreaming(config);
-      return streamRun(params, meta, config);
-    case 'resubscribe':
-      requireStreaming(config);
-      return streamResubscribe(params, meta, config);
-    case 'get':
-      return result(await manager.get(params));
-    case 'cancel':
-      return result(await manager.cancel(params));
-    case 'pushSet':
-      return result(await manager.pushSet(params));
-    case 'pushGet':
-      return result(await manager.pushGet(params));
-    case 'pushList':
-      return result(await manager.pushList(params));
-    case 'pushDelete':
-      return result(await manager.pushDelete(params));
-    case 'extendedCard':
-      if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
-      return result(await config.extendedCard(meta.principal));
-    default:
-      return callCustom(request.method, descriptor.streaming, params, meta, config);
   }
 }
 
@@ -164,9 +159,10 @@ class PendingStream implements SseSource {
 
 async function streamRun(params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   const stream = new PendingStream(config.keepAliveMs);
+  const prefix = successPrefix(meta.id);
   const listener: RunListener = (event, final, error) => {
     if (error !== undefined || event === undefined) stream.push('error', errorJson(meta.id, error), true);
-    else stream.push('event', successJson(meta.id, toStreamEvent(event)), final);
+    else stream.push('event', `${prefix}${JSON.stringify(toStreamEvent(event))}}`, final);
   };
   const run = await config.manager.start(params, meta, 'stream', listener);
   stream.onClose(() => run.removeListener(listener));

@@ -31,6 +31,10 @@ export interface RequestContext {
   /** The context (v0.1.0: session) the task belongs to. */
   contextId?: string;
   skill?: RoutedSkill;
+  /** The routed skill's validated input (`skill.input`), for typed skill handlers. */
+  input?: unknown;
+  /** The routed skill's id (`skill.id`). */
+  skillId?: string;
   /** What the auth verifier returned; undefined when the agent declares no security. */
   principal?: Principal;
   /** Aborted when the task is canceled or every listener is gone. Pass it to fetch() and friends. */

@@ -161,9 +161,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     tasks: manager,
     async listen(at = {}) {
       const { createServer } = await import('node:http');
+      // This server enforces the request deadline itself (one timer for all connections), so its
+      // handler needs no timer per request.
       const server = createServer(
-        { requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(limits.requestTimeoutMs, 60_000), connectionsCheckingInterval: 1000, keepAliveTimeout: 5000 },
-        handler,
+        { requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(limits.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs), keepAliveTimeout: 5000 },
+        toNodeHandler(core, { bodyTimeoutMs: 0, log }),
       );
       const port = at.port ?? options.port ?? envPort() ?? serverDefaults.port;
       const host = at.host ?? options.host ?? env('HOST') ?? serverDefaults.host;

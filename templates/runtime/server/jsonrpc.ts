@@ -59,6 +59,9 @@ export function checkRequest(value: unknown): Parsed {
   return { ok: true, request: { id: value.id, method: value.method, params: value.params } };
 }
 
+/** `{"jsonrpc":"2.0","id":…,"result":` — a stream writes many results under one id. */
+export const successPrefix = (id: JsonRpcId): string => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;
+
 export function successJson(id: JsonRpcId, result: unknown): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result === undefined ? 'null' : JSON.stringify(result)}}`;
 }

@@ -8,7 +8,7 @@ import { BodyError, type Core, type CoreRequest, type CoreResponse } from './cor
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 export interface NodeAdapterOptions {
-  /** Time allowed to receive a whole request body. */
+  /** Time allowed to receive a whole request body (0: the server enforces it, as listen() sets up). */
   bodyTimeoutMs: number;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
@@ -62,30 +62,31 @@ class NodeRequest implements CoreRequest {
     return new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const timer = setTimeout(() => finish(new BodyError(408, `the request body did not arrive within ${this.bodyTimeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs')), this.bodyTimeoutMs);
-      const onData = (chunk: Buffer): void => {
-        size += chunk.length;
-        if (size > limit) finish(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
-        else chunks.push(chunk);
-      };
-      const onEnd = (): void => finish();
-      const onError = (): void => finish(new BodyError(400, 'the request body could not be read'));
+      let settled = false;
       const finish = (error?: BodyError): void => {
-        clearTimeout(timer);
-        req.off('data', onData);
-        req.off('end', onEnd);
-        req.off('error', onError);
-        req.off('aborted', onError);
+        if (settled) return;
+        settled = true;
+        if (timer !== undefined) clearTimeout(timer);
         if (error) {
           // Stop reading: the response says why, then the connection closes.
           req.pause();
           reject(error);
         } else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
       };
-      req.on('data', onData);
-      req.on('end', onEnd);
-      req.on('error', onError);
-      req.on('aborted', onError);
+      const timer =
+        this.bodyTimeoutMs > 0
+          ? setTimeout(() => finish(new BodyError(408, `the request body did not arrive within ${this.bodyTimeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs')), this.bodyTimeoutMs)
+          : undefined;
+      // Listeners stay until the request is garbage: removing them costs more than it saves.
+      req.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        size += chunk.length;
+        if (size > limit) finish(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
+        else chunks.push(chunk);
+      });
+      req.on('end', () => finish());
+      req.on('error', () => finish(new BodyError(400, 'the request body could not be read')));
+      req.on('aborted', () => finish(new BodyError(400, 'the client aborted the request')));
     });
   }
 }
@@ -118,9 +119,14 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse)
     return;
   }
   res.writeHead(response.status, response.headers);
-  res.flushHeaders();
-  req.socket.setNoDelay(true);
-  let corked = false;
+  // Events written in the same tick leave as one chunk (one write, one chunk header), at the
+  // end of that tick: nothing waits longer than the code that produced it.
+  let pending = '';
+  const flush = (): void => {
+    const chunk = pending;
+    pending = '';
+    if (!closed && chunk) res.write(chunk);
+  };
   const closeCallbacks: (() => void)[] = [];
   let closed = false;
   const onClose = (): void => {
@@ -132,22 +138,22 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse)
   response.stream.start({
     write(chunk) {
       if (closed) return;
-      if (!corked) {
-        corked = true;
-        res.cork();
-        process.nextTick(() => {
-          corked = false;
-          res.uncork();
-        });
-      }
-      res.write(chunk);
+      if (pending === '') process.nextTick(flush);
+      pending += chunk;
     },
     end() {
-      if (!closed) res.end();
+      if (closed) return;
+      flush();
+      res.end();
     },
     onClose(callback) {
       if (closed) callback();
       else closeCallbacks.push(callback);
     },
+  });
+  // The headers leave with the first events when the stream starts with some; otherwise on
+  // their own, so the client knows at once that its stream is open.
+  process.nextTick(() => {
+    if (!closed && !res.headersSent) res.flushHeaders();
   });
 }

@@ -80,14 +80,21 @@ function typedInput(skillId: string, parts: Loose[]): unknown {
   return undefined;
 }
 
+const splitType = (t: string): [string, string | undefined] => {
+  const [major, minor] = t.toLowerCase().split(';')[0].trim().split('/');
+  return [major, minor];
+};
+/** Parsed accepted lists, by list: the same few lists are checked on every request. */
+const parsedLists = new WeakMap<readonly string[], [string, string | undefined][]>();
+
 /** True when `type` is covered by one of `accepted` (which may use `*` wildcards). */
 export function mediaTypeAccepted(type: string, accepted: readonly string[]): boolean {
   if (accepted.length === 0) return true;
-  const [major, minor] = type.toLowerCase().split(';')[0].trim().split('/');
-  return accepted.some((a) => {
-    const [am, an] = a.toLowerCase().split(';')[0].trim().split('/');
-    return (am === '*' || am === major) && (an === '*' || an === undefined || an === minor);
-  });
+  let parsed = parsedLists.get(accepted);
+  if (!parsed) parsedLists.set(accepted, (parsed = accepted.map(splitType)));
+  if (accepted.includes(type)) return true;
+  const [major, minor] = splitType(type);
+  return parsed.some(([am, an]) => (am === '*' || am === major) && (an === '*' || an === undefined || an === minor));
 }
 
 /**

@@ -31,7 +31,7 @@ const outputValidators = skillValidators as Record<string, { output?: TypeValida
 
 export function skillExecutor(handlers: Readonly<Record<string, AnyHandler | undefined>>, fallback?: AgentExecutor): AgentExecutor {
   return {
-    async execute(context, events) {
+    execute(context, events) {
       const id = context.skill?.id;
       const handler = id !== undefined && Object.prototype.hasOwnProperty.call(handlers, id) ? handlers[id] : undefined;
       if (!handler || id === undefined) {
@@ -41,7 +41,10 @@ export function skillExecutor(handlers: Readonly<Record<string, AnyHandler | und
           id === undefined ? 'no skill of this agent handles this message; name one in message.metadata.skillId' : `skill "${id}" has no handler on this server`,
         );
       }
-      const result = await handler({ ...context, input: context.skill?.input, skillId: id }, events);
+      // The context already carries the routed skill's `input` and `skillId`. A handler that
+      // answers synchronously is delivered synchronously: no promise, no extra turn.
+      const result = handler(context as SkillContext<unknown>, events);
+      if (result instanceof Promise) return result.then((value) => deliver(id, value, events));
       deliver(id, result, events);
     },
     cancel: fallback?.cancel?.bind(fallback),

@@ -27,18 +27,47 @@ export const sseEvent = (json: string): string => `data: ${json}\n\n`;
 export const sseErrorEvent = (json: string): string => `event: error\ndata: ${json}\n\n`;
 
 /**
- * A writer over a sink with keep-alive comments while the stream is idle. `stop()` ends the
- * stream; it is idempotent and clears the timer, so closed streams hold no handle.
+ * Keep-alive comments for idle streams. One timer per interval length serves every open
+ * stream (instead of one per stream); it stops when the last stream closes.
  */
-export class SseWriter {
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private done = false;
+class KeepAlive {
+  private static readonly byInterval = new Map<number, KeepAlive>();
+  private readonly writers = new Set<SseWriter>();
+  private readonly timer: ReturnType<typeof setInterval>;
 
-  constructor(private readonly sink: SseSink, keepAliveMs: number) {
-    if (keepAliveMs > 0) {
-      this.timer = setInterval(() => this.sink.write(': keep-alive\n\n'), keepAliveMs);
-      (this.timer as { unref?: () => void }).unref?.();
-    }
+  private constructor(private readonly ms: number) {
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      for (const w of this.writers) if (now - w.lastWrite >= ms) w.comment('keep-alive');
+    }, ms);
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+
+  static add(ms: number, writer: SseWriter): void {
+    let group = KeepAlive.byInterval.get(ms);
+    if (!group) KeepAlive.byInterval.set(ms, (group = new KeepAlive(ms)));
+    group.writers.add(writer);
+  }
+
+  static remove(ms: number, writer: SseWriter): void {
+    const group = KeepAlive.byInterval.get(ms);
+    if (!group || !group.writers.delete(writer) || group.writers.size > 0) return;
+    clearInterval(group.timer);
+    KeepAlive.byInterval.delete(ms);
+  }
+}
+
+/** A writer over a sink. `stop()` ends the stream; it is idempotent and leaves no timer behind. */
+export class SseWriter {
+  private done = false;
+  /** When something was last written (keep-alives go to streams idle for a whole interval). */
+  lastWrite = Date.now();
+
+  constructor(
+    private readonly sink: SseSink,
+    private readonly keepAliveMs: number,
+  ) {
+    if (keepAliveMs > 0) KeepAlive.add(keepAliveMs, this);
     sink.onClose(() => this.clear());
   }
 
@@ -47,11 +76,19 @@ export class SseWriter {
   }
 
   event(json: string): void {
-    if (!this.done) this.sink.write(sseEvent(json));
+    if (this.done) return;
+    this.lastWrite = Date.now();
+    this.sink.write(sseEvent(json));
   }
 
   error(json: string): void {
-    if (!this.done) this.sink.write(sseErrorEvent(json));
+    if (this.done) return;
+    this.lastWrite = Date.now();
+    this.sink.write(sseErrorEvent(json));
+  }
+
+  comment(text: string): void {
+    if (!this.done) this.sink.write(`: ${text}\n\n`);
   }
 
   stop(): void {
@@ -61,8 +98,8 @@ export class SseWriter {
   }
 
   private clear(): void {
+    if (this.done) return;
     this.done = true;
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
+    if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
   }
 }

@@ -26,6 +26,7 @@ import type { TaskStore } from './task-store.js';
 
 const features = protocol.features;
 const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
+const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
 
 export interface Logger {
   (level: 'warn' | 'error', message: string, error?: unknown): void;
@@ -55,7 +56,6 @@ export type RunMode = 'blocking' | 'background' | 'stream';
 
 export class TaskManager implements RunHost {
   private readonly runs = new Map<string, TaskRun>();
-  private readonly contexts = new WeakMap<TaskRun, RequestContext>();
   readonly maxHistory: number;
   readonly abandonGraceMs: number;
 
@@ -76,9 +76,13 @@ export class TaskManager implements RunHost {
     if (notifier && pushConfigs.has(task.id)) notifier.notify(task.id, task, pushConfigs.list(task.id));
   }
 
+  register(run: TaskRun): void {
+    this.runs.set(run.taskId, run);
+  }
+
   release(run: TaskRun): void {
+    if (!run.task) return; // a direct reply: nothing was registered or configured under an id
     if (this.runs.get(run.taskId) === run) this.runs.delete(run.taskId);
-    if (!run.task) this.config.pushConfigs.drop(run.taskId);
   }
 
   hasPushConfig(taskId: string): boolean {
@@ -100,24 +104,30 @@ export class TaskManager implements RunHost {
    * `message/send`, `tasks/send`: blocking unless `configuration.blocking` is false. A blocking
    * caller that disconnects stops listening (when it was the last listener, the work stops).
    */
-  async send(params: Loose, call: CallInfo, onDisconnect?: (callback: () => void) => void): Promise<unknown> {
+  async send(params: Loose, call: CallInfo, connection?: { onDisconnect?(callback: () => void): void }): Promise<unknown> {
     const blocking = getPath(params, features.send.blocking) !== false;
-    const historyLength = checkHistoryLength(getPath(params, features.send.historyLength), pathText(features.send.historyLength));
+    const historyLength = checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
     if (!blocking) {
       const run = await this.start(params, call, 'background');
       return this.snapshot(run.task!, historyLength);
     }
-    let resolveFinal!: () => void;
-    const finished = new Promise<void>((resolve) => (resolveFinal = resolve));
+    // Most executors answer within the call: the promise is made only for those that do not.
+    let resolveFinal: (() => void) | undefined;
+    let done = false;
     const listener: RunListener = (_event, final) => {
-      if (final) resolveFinal();
+      if (!final) return;
+      done = true;
+      resolveFinal?.();
     };
-    const run = await this.start(params, call, 'blocking', listener);
-    onDisconnect?.(() => {
-      run.removeListener(listener);
-      resolveFinal();
-    });
-    await finished;
+    const started = this.start(params, call, 'blocking', listener);
+    const run = started instanceof Promise ? await started : started;
+    if (!done) {
+      connection?.onDisconnect?.(() => {
+        run.removeListener(listener);
+        resolveFinal?.();
+      });
+      await new Promise<void>((resolve) => (done ? resolve() : (resolveFinal = resolve)));
+    }
     run.removeListener(listener);
     return this.outcome(run, historyLength);
   }
@@ -129,78 +139,89 @@ export class TaskManager implements RunHost {
     return this.snapshot(run.task!, historyLength);
   }
 
-  /** Starts an execution; `listener` is attached before the executor runs, so it misses nothing. */
-  async start(params: Loose, call: CallInfo, mode: RunMode, listener?: RunListener): Promise<TaskRun> {
+  /**
+   * Starts an execution; `listener` is attached before the executor runs, so it misses nothing.
+   * Synchronous when nothing needs the store or the network (a new task, no push config).
+   */
+  start(params: Loose, call: CallInfo, mode: RunMode, listener?: RunListener): TaskRun | Promise<TaskRun> {
     const message = params.message as Loose;
     checkClientMessage(message, '/message', this.config.limits.partsPerMessage);
-    const { taskId, contextId, existing } = await this.resolveTask(params, message);
-    if (this.runs.has(taskId)) {
+    const resolved = this.resolveTask(params, message);
+    const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined;
+    const hasPush = pushConfig !== undefined && pushConfig !== null;
+    if (!(resolved instanceof Promise) && !hasPush) return this.startResolved(resolved, params, message, call, mode, listener, undefined);
+    return (async () => {
+      const task = await resolved;
+      if (hasPush) await this.checkPushConfig(pushConfig, pathText(features.send.pushNotificationConfig));
+      return this.startResolved(task, params, message, call, mode, listener, hasPush ? pushConfig : undefined);
+    })();
+  }
+
+  private startResolved(
+    { taskId, contextId, existing }: ResolvedTask,
+    params: Loose,
+    message: Loose,
+    call: CallInfo,
+    mode: RunMode,
+    listener: RunListener | undefined,
+    pushConfig: PushConfig | undefined,
+  ): TaskRun {
+    if (taskId !== undefined && this.runs.has(taskId)) {
       throw errorFor('unsupportedOperation', `task ${taskId} is still being worked on; send the next message once it asks for input`, { taskId });
     }
     const skill = routeSkill(message, this.config.defaultSkill);
     checkMediaTypes(message, skill, this.config.agentModes, getPath(params, features.send.acceptedOutputModes));
-    const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined;
-    if (pushConfig !== undefined && pushConfig !== null) await this.checkPushConfig(pushConfig, pathText(features.send.pushNotificationConfig));
 
-    const userMessage: Loose = features.messageRefersToTask ? { ...message, taskId, contextId } : message;
+    // The stored copy of the client's message names its task and context (v0.2+).
+    const withRefs = (id: string): Loose => (features.messageRefersToTask ? { ...message, taskId: id, contextId } : message);
     let run: TaskRun;
     if (existing) {
       const history = ((existing as unknown as Loose).history ??= []) as unknown[];
-      history.push(userMessage);
+      history.push(withRefs(existing.id));
       if (history.length > this.maxHistory) history.splice(0, history.length - this.maxHistory);
       this.save(existing);
       run = new TaskRun(this, taskId, contextId, undefined, existing, false);
+      this.runs.set(existing.id, run);
     } else {
-      const pending = createTask(taskId, contextId, { state: 'submitted' as TaskState }, [userMessage as never]);
-      const directReplies = features.kinds.message !== undefined && !features.clientTaskIds;
-      run = new TaskRun(this, taskId, contextId, pending, undefined, directReplies);
+      // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
+      const pending = (id: string): Task => createTask(id, contextId, { state: 'submitted' as TaskState }, [withRefs(id) as never]);
+      run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds);
     }
-    if (pushConfig) this.config.pushConfigs.set(taskId, pushConfig);
     if (listener) run.listen(listener);
-    this.runs.set(taskId, run);
+    // A push config needs the task (and its id) from the start.
+    if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig);
     // v0.1.0 tasks always exist (the client chose the id); non-blocking sends answer with the task at once.
     if (mode === 'background' || features.clientTaskIds) run.materializeNow();
 
-    const context: RequestContext = {
-      method: call.method,
-      message: userMessage as never,
-      task: existing ? structuredClone(existing) : undefined,
-      taskId,
-      contextId,
-      skill,
-      principal: call.principal,
-      get signal() {
-        return run.signal;
-      },
-      streaming: mode === 'stream',
-      text: textOf(message as never),
-      data: dataOf(message as never),
-      params,
-    };
-    this.contexts.set(run, context);
-    const { executor } = this.config;
-    Promise.resolve()
-      .then(() => executor.execute(context, run))
-      .then(
-        () => run.settle(),
-        (err) => run.settleWithError(err, describeFailure),
-      );
+    const context = new ExecutionContext(run, call, withRefs, existing ? structuredClone(existing) : undefined, skill, mode === 'stream', message, params);
+    run.context = context;
+    // The listener is attached: the executor may publish from its first line on.
+    let outcome: unknown;
+    try {
+      outcome = this.config.executor.execute(context, run);
+    } catch (err) {
+      run.settleWithError(err, describeFailure);
+      return run;
+    }
+    if (outcome instanceof Promise) outcome.then(() => run.settle(), (err: unknown) => run.settleWithError(err, describeFailure));
+    else run.settle();
     return run;
   }
 
-  private async resolveTask(params: Loose, message: Loose): Promise<{ taskId: string; contextId: string | undefined; existing?: Task }> {
+  private resolveTask(params: Loose, message: Loose): ResolvedTask | Promise<ResolvedTask> {
     const { store } = this.config;
     if (features.clientTaskIds) {
       const taskId = String(params.id);
-      const existing = await store.get(taskId);
-      if (existing) this.refuseTerminal(existing, '/id');
       const given = getPath(params, features.send.contextId);
-      const contextId = typeof given === 'string' ? given : (existing && contextIdOf(existing)) ?? newId();
-      return { taskId, contextId, existing };
+      return then(store.get(taskId), (existing) => {
+        if (existing) this.refuseTerminal(existing, '/id');
+        const contextId = typeof given === 'string' ? given : (existing && contextIdOf(existing)) ?? newId();
+        return { taskId, contextId, existing };
+      });
     }
     const named = message.taskId;
-    if (typeof named === 'string') {
-      const existing = await store.get(named);
+    if (typeof named !== 'string') return { taskId: undefined, contextId: typeof message.contextId === 'string' ? message.contextId : newId() };
+    return then(store.get(named), (existing) => {
       if (!existing) {
         if (ruleApplies('continue-existing-task')) throw ruleError('continue-existing-task', '/message/taskId', `no task ${named}`);
         throw errorFor('taskNotFound', undefined, { taskId: named });
@@ -211,8 +232,7 @@ export class TaskManager implements RunHost {
         throw ruleError('continue-same-context', '/message/contextId', `task ${named} belongs to context ${taskContext}`);
       }
       return { taskId: named, contextId: taskContext ?? (message.contextId as string | undefined), existing };
-    }
-    return { taskId: newId(), contextId: typeof message.contextId === 'string' ? message.contextId : newId() };
+    });
   }
 
   private refuseTerminal(task: Task, path: string): void {
@@ -241,7 +261,7 @@ export class TaskManager implements RunHost {
     if (run && !run.final) {
       run.abort('the task was canceled');
       const { executor, cancelTimeoutMs } = this.config;
-      const context = this.contexts.get(run);
+      const context = run.context;
       if (executor.cancel && context) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         try {
@@ -350,6 +370,63 @@ export class TaskManager implements RunHost {
   /** Stops every execution (server shutdown). */
   abortAll(reason: string): void {
     for (const run of this.runs.values()) run.abort(reason);
+  }
+}
+
+interface ResolvedTask {
+  /** Undefined for a new task: its id is made when first needed. */
+  taskId: string | undefined;
+  contextId: string | undefined;
+  existing?: Task;
+}
+
+/** Applies `f` to a value or to what a promise resolves to, staying synchronous for plain values. */
+function then<T, U>(value: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
+/** What the executor sees of one execution; `signal` is created only when read. */
+class ExecutionContext implements RequestContext {
+  readonly method: string;
+  readonly principal: Principal | undefined;
+  readonly contextId: string | undefined;
+  readonly input: unknown;
+  readonly skillId: string | undefined;
+  private messageCache: RequestContext['message'] | undefined;
+  private textCache: string | undefined;
+  private dataCache: unknown[] | undefined;
+
+  constructor(
+    private readonly run: TaskRun,
+    call: CallInfo,
+    private readonly withRefs: (taskId: string) => Loose,
+    readonly task: Task | undefined,
+    readonly skill: RequestContext['skill'],
+    readonly streaming: boolean,
+    private readonly original: Loose,
+    readonly params: Record<string, unknown>,
+  ) {
+    this.method = call.method;
+    this.principal = call.principal;
+    this.contextId = run.contextId;
+    this.input = skill?.input;
+    this.skillId = skill?.id;
+  }
+
+  get taskId(): string {
+    return this.run.taskId;
+  }
+  get message(): RequestContext['message'] {
+    return (this.messageCache ??= this.withRefs(this.run.taskId) as never);
+  }
+  get signal(): AbortSignal {
+    return this.run.signal;
+  }
+  get text(): string {
+    return (this.textCache ??= textOf(this.original as never));
+  }
+  get data(): unknown[] {
+    return (this.dataCache ??= dataOf(this.original as never));
   }
 }
 

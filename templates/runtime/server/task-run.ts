@@ -13,6 +13,7 @@ import {
   isStatusUpdate,
   isTask,
   isTerminalState,
+  newId,
   toParts,
   type ArtifactInput,
   type ChunkFlags,
@@ -20,7 +21,7 @@ import {
   type MessageContent,
 } from '../runtime/objects.js';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
-import type { ExecutionEvents } from './executor.js';
+import type { ExecutionEvents, RequestContext } from './executor.js';
 
 export type StreamEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
@@ -35,6 +36,8 @@ export interface RunHost {
   save(task: Task): void;
   /** Sends the task to the push webhooks configured for it. */
   notify(task: Task): void;
+  /** The run's new task exists now: find the run by its id from here on. */
+  register(run: TaskRun): void;
   /** The run has ended and no one listens: forget it. */
   release(run: TaskRun): void;
   /** True when push webhooks will carry the outcome to a client that is not listening. */
@@ -53,25 +56,31 @@ export class TaskRun implements ExecutionEvents {
   /** An error to answer with instead of a result (the executor threw before any task event). */
   error: unknown;
   final = false;
+  /** The context the executor was started with (tasks/cancel hands it to the executor's cancel()). */
+  context: RequestContext | undefined;
   private settled = false;
   private readonly listeners = new Set<RunListener>();
   private hadListener = false;
   private controller: AbortController | undefined;
-  private waiters: (() => void)[] = [];
   private artifactCount = 0;
   private abandonTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: RunHost,
-    readonly taskId: string,
+    /** The task's id; for a new task, made on first use (a direct reply never needs one). */
+    private id: string | undefined,
     readonly contextId: string | undefined,
-    /** The task this run creates on its first task event (a new task), if any. */
-    private pending: Task | undefined,
+    /** Builds the task this run creates on its first task event (a new task); built only then. */
+    private pending: ((taskId: string) => Task) | undefined,
     existing: Task | undefined,
     /** Whether a Message may answer instead of a task (v0.2+, before any task event). */
     private readonly directReplies: boolean,
   ) {
     this.task = existing;
+  }
+
+  get taskId(): string {
+    return (this.id ??= newId());
   }
 
   /** Aborted on cancel, or when the last listener leaves; created on first use. */
@@ -112,11 +121,6 @@ export class TaskRun implements ExecutionEvents {
     (this.abandonTimer as { unref?: () => void }).unref?.();
   }
 
-  /** Resolves when the interaction is over (a final event, a direct reply or an error). */
-  whenFinal(): Promise<void> {
-    return this.final ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
-  }
-
   // ——— ExecutionEvents ———
 
   reply(content: MessageContent): void {
@@ -129,7 +133,7 @@ export class TaskRun implements ExecutionEvents {
   status(state: TaskState, message?: MessageContent, options: { final?: boolean; metadata?: Record<string, unknown> } = {}): void {
     const msg = message === undefined ? undefined : createMessage('agent', message, { taskId: this.taskId, contextId: this.contextId });
     const final = options.final ?? endsInteraction(state);
-    this.publish(createStatusUpdate(this.taskId, this.contextId, msg ? { state, message: msg } : { state }, final, options.metadata));
+    this.publish(createStatusUpdate(this.taskId, this.contextId, { state, message: msg }, final, options.metadata));
   }
 
   working(message?: MessageContent): void {
@@ -246,9 +250,11 @@ export class TaskRun implements ExecutionEvents {
   /** Turns the pending task into a stored one; streams see the Task before its first update. */
   private materialize(): Task {
     if (this.task) return this.task;
-    const task = this.pending;
-    if (!task) throw new Error(`a2a: task ${this.taskId} has nothing to update`);
+    const build = this.pending;
+    if (!build) throw new Error(`a2a: task ${this.taskId} has nothing to update`);
     this.pending = undefined;
+    const task = build(this.taskId);
+    this.host.register(this);
     this.task = task;
     this.host.save(task);
     this.emit(task, false);
@@ -281,9 +287,6 @@ export class TaskRun implements ExecutionEvents {
     this.final = true;
     clearTimeout(this.abandonTimer);
     this.abandonTimer = undefined;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
     this.maybeRelease();
   }
 

@@ -54,11 +54,16 @@ export class InMemoryTaskStore implements TaskStore {
 
   set(task: Task): void {
     const id = task.id;
-    if (!this.tasks.has(id)) this.tasks.set(id, task);
-    else this.tasks.set(id, task);
+    const known = this.tasks.get(id) === task;
+    if (!known) this.tasks.set(id, task);
     if (isTerminalState(stateOf(task))) {
-      if (!this.finished.has(id)) this.finished.set(id, this.now());
-    } else this.finished.delete(id);
+      if (this.finished.has(id)) return;
+      this.finished.set(id, this.now());
+    } else {
+      this.finished.delete(id);
+      // The same object saved again while still running (every event does so): nothing to evict.
+      if (known) return;
+    }
     this.trim();
   }
 

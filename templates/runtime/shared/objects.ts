@@ -130,9 +130,23 @@ export function isArtifactUpdate(value: unknown): value is TaskArtifactUpdateEve
 /** The task an update event belongs to. */
 export const eventTaskId = (event: TaskStatusUpdateEvent | TaskArtifactUpdateEvent): string => String((event as unknown as Loose)[features.eventTaskIdField]);
 
+let isoMs = -1;
+let isoText = '';
+/** The current time as ISO 8601; formatted once per millisecond (a stream may publish hundreds per ms). */
+export function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
 export const stateOf = (task: Task): TaskState => (task as unknown as { status: { state: TaskState } }).status.state;
-export const isTerminalState = (state: string): boolean => (features.terminalStates as readonly string[]).includes(state);
-export const isInterruptedState = (state: string): boolean => (features.interruptedStates as readonly string[]).includes(state);
+const terminalStates: ReadonlySet<string> = new Set(features.terminalStates);
+const interruptedStates: ReadonlySet<string> = new Set(features.interruptedStates);
+export const isTerminalState = (state: string): boolean => terminalStates.has(state);
+export const isInterruptedState = (state: string): boolean => interruptedStates.has(state);
 /** A state after which a send/stream interaction is over: terminal, or waiting for the client. */
 export const endsInteraction = (state: string): boolean => isTerminalState(state) || isInterruptedState(state);
 
@@ -144,10 +158,18 @@ export interface StatusInput {
   timestamp?: string;
 }
 
+/** A TaskStatus with its timestamp, built in one go (a stream builds hundreds per task). */
+function statusObject(status: StatusInput): Loose {
+  const out: Loose = { state: status.state };
+  if (status.message !== undefined) out.message = status.message;
+  out.timestamp = status.timestamp ?? nowIso();
+  return out;
+}
+
 export function createTask(id: string, contextId: string | undefined, status: StatusInput, history?: Message[]): Task {
   const task: Loose = { id };
   if (contextField && contextId !== undefined) task[contextField] = contextId;
-  task.status = { ...status, timestamp: status.timestamp ?? new Date().toISOString() };
+  task.status = statusObject(status);
   if (history) task.history = history;
   if (kinds.task) task.kind = kinds.task;
   return task as unknown as Task;
@@ -157,7 +179,7 @@ export function createStatusUpdate(taskId: string, contextId: string | undefined
   const event: Loose = { [features.eventTaskIdField]: taskId };
   if (eventContextField && contextId !== undefined) event[eventContextField] = contextId;
   if (kinds.statusUpdate) event.kind = kinds.statusUpdate;
-  event.status = { ...status, timestamp: status.timestamp ?? new Date().toISOString() };
+  event.status = statusObject(status);
   event.final = final;
   if (metadata) event.metadata = metadata;
   return event as unknown as TaskStatusUpdateEvent;

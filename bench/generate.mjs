@@ -1,0 +1,42 @@
+// Whole-process time of `a2a-gen generate` (georoute example, A2A v0.3.0, fresh output folder
+// each run) beside json-schema-to-typescript's own CLI on the same a2a.json, interleaved in
+// one run so both see the same machine load. Usage: npm run build && node bench/generate.mjs [runs]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, table, timeProcess } from './lib.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const runs = Number(process.argv[2] ?? 7);
+const schema = join(root, 'schema/a2a/v0.3.0.json');
+const work = mkdtempSync(join(tmpdir(), 'a2a-gen-bench-'));
+const json2ts = join(root, 'node_modules/json-schema-to-typescript/dist/src/cli.js');
+const a2aGen = join(root, 'bin/a2a-gen.js');
+
+const times = { generate: [], json2ts: [] };
+// One warm-up each (disk cache), then interleaved runs.
+for (let i = -1; i < runs; i++) {
+  const out = join(work, `run-${i}`);
+  const g = timeProcess(process.execPath, [a2aGen, 'generate', '--manifest', join(root, 'examples/georoute.a2a.yaml'), '--out', out, '--quiet']);
+  const j = timeProcess(process.execPath, [json2ts, '--input', schema, '--output', join(work, `types-${i}.d.ts`), '--unreachableDefinitions']);
+  if (i >= 0) {
+    times.generate.push(g);
+    times.json2ts.push(j);
+  }
+}
+rmSync(work, { recursive: true, force: true });
+
+const g = median(times.generate);
+const j = median(times.json2ts);
+console.log(`a2a-gen generate vs json-schema-to-typescript (median of ${runs} interleaved runs each)\n`);
+console.log(
+  table(
+    ['whole process', 'median', 'runs (ms)'],
+    [
+      ['`a2a-gen generate` (georoute, v0.3.0: types, validators, server, client, docs, scaffolds)', `${g.toFixed(0)} ms`, times.generate.map((t) => t.toFixed(0)).join(', ')],
+      ['`json2ts --unreachableDefinitions` on v0.3.0 a2a.json', `${j.toFixed(0)} ms`, times.json2ts.map((t) => t.toFixed(0)).join(', ')],
+    ],
+  ),
+);
+console.log(`\nratio: ${(g / j).toFixed(2)}× (target ≤ 1.5×)`);

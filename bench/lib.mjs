@@ -1,0 +1,23 @@
+// Shared helpers for the benchmarks: timing child processes, medians, tables.
+import { spawnSync } from 'node:child_process';
+
+/** Runs a command to completion; returns wall-clock milliseconds. Throws on a non-zero exit. */
+export function timeProcess(command, args, options = {}) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export function table(headers, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
