@@ -4,6 +4,7 @@ import { emitAgentModule } from './emit/agent-module.js';
 import type { EmitContext, ScaffoldOptions } from './emit/context.js';
 import { emitProject } from './emit/project.js';
 import { emitClient } from './emit/client.js';
+import { emitDocs } from './emit/docs/index.js';
 import { emitErrors } from './emit/errors.js';
 import type { GeneratedFile } from './emit/generated-file.js';
 import { stampHeader } from './emit/header.js';
@@ -12,7 +13,7 @@ import { emitServer } from './emit/server.js';
 import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
-import { emitValidators } from './emit/validators.js';
+import { compileSchemas, emitValidators } from './emit/validators.js';
 import type { Manifest } from './load/manifest.js';
 import type { LoadedSchema } from './load/schema.js';
 import { buildAgentModel } from './model/agent.js';
@@ -35,15 +36,17 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
   const agent = buildAgentModel(input.manifest, protocol, input.manifestName);
   const scaffold: ScaffoldOptions = { a2aGenDependency: `^${input.toolVersion}`, ...input.scaffold };
   const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion, scaffold };
+  const schemas = compileSchemas(ctx);
   const files = [
     ...(await emitTypes(ctx)),
-    ...emitValidators(ctx),
+    ...emitValidators(ctx, schemas),
     emitErrors(ctx),
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
     ...copyRuntime(ctx, 'shared', 'src/a2a/runtime'),
     ...emitServer(ctx),
     ...emitClient(ctx),
+    ...emitDocs(ctx, schemas),
     ...emitProject(ctx),
   ];
   const seen = new Set<string>();

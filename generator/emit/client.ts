@@ -20,7 +20,7 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
   return [...copyRuntime(ctx, 'client'), clientIndex(ctx)];
 }
 
-function methodName(m: MethodModel): string {
+export function methodName(m: MethodModel): string {
   return CLASS_MEMBERS.has(m.clientName) || !isSafeIdentifier(m.clientName) ? `${m.clientName}Method` : m.clientName;
 }
 

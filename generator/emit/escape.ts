@@ -68,6 +68,13 @@ export function markdownCode(s: string): string {
   return `${fence}${pad}${clean}${pad}${fence}`;
 }
 
+/** A fenced Markdown code block whose fence is longer than any backtick run inside. */
+export function markdownBlock(language: string, content: string): string {
+  const longest = Math.max(2, ...(content.match(/`+/g) ?? []).map((m) => m.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence}${language.replace(/[^A-Za-z0-9_+-]/g, '')}\n${content.replace(BIDI_AND_CONTROLS, hex4)}\n${fence}`;
+}
+
 /** An object key in generated TS: bare when it is a plain identifier, quoted otherwise. `__proto__` is always computed. */
 export function tsPropertyKey(key: string): string {
   if (key === '__proto__') return `[${tsString(key)}]`;

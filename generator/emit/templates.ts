@@ -2,7 +2,7 @@
 // a bare `{{value}}` is rejected when the template is compiled, so no manifest string can
 // reach output without passing the escaper for its context (TS, HTML, Markdown, JSON).
 import Handlebars from 'handlebars';
-import { html, jsonInHtml, markdown, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
+import { html, jsonInHtml, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
 
 export interface Templates {
   /** A template's text as stored (runtime modules are copied verbatim). */
@@ -28,6 +28,8 @@ function createEnv(): Env {
     html: (v: unknown) => html(str(v)),
     md: (v: unknown) => markdown(str(v)),
     mdCode: (v: unknown) => markdownCode(str(v)),
+    /** A fenced code block: {{mdBlock "json" text}}. */
+    mdBlock: (language: unknown, v: unknown) => markdownBlock(str(language), str(v)),
     /** JSON for a .json file or a TS expression (pretty, two spaces). */
     json: (v: unknown) => JSON.stringify(v ?? null, null, 2),
     /** JSON inside an HTML <script> element. */
@@ -35,6 +37,9 @@ function createEnv(): Env {
     /** Code built by a typed builder or another template: already safe for its target. */
     code: (v: unknown) => str(v),
     eq: (a: unknown, b: unknown) => a === b,
+    lower: (v: unknown) => str(v).toLowerCase(),
+    /** Its arguments as a list (for join). */
+    array: (...args: unknown[]) => args.slice(0, -1),
     join: (list: unknown, sep: unknown) => (Array.isArray(list) ? list.map(str).join(typeof sep === 'string' ? sep : ', ') : ''),
   });
   return env;

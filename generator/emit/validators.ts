@@ -20,7 +20,22 @@ const RUNTIME_HELPERS: Record<string, string> = {
   'ajv/dist/runtime/equal': 'equal',
 };
 
-export function emitValidators(ctx: EmitContext): GeneratedFile[] {
+/**
+ * Every schema the generated code validates, compiled once per generation: the validators
+ * emitter turns it into standalone code, and the docs emitter checks its examples with it.
+ */
+export interface SchemaSet {
+  ajv: Ajv;
+  /** Export name → schema reference (`a2a#/definitions/X`, `skills#/definitions/Y`). */
+  refs: Record<string, string>;
+  /** `a2a:<Definition>` / `skill:<id>:input|output` → export name. */
+  exportsByKey: Map<string, string>;
+  protocolTargets: string[];
+  /** Checks a value against a protocol definition (`a2a:<Definition>`) or a skill schema (`skill:<id>:input`). */
+  accepts(key: string, value: unknown): boolean;
+}
+
+export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): SchemaSet {
   const { protocol, agent } = ctx;
   const protocolTargets = new Set<string>(['AgentCard']);
   for (const m of protocol.methods) {
@@ -61,12 +76,22 @@ export function emitValidators(ctx: EmitContext): GeneratedFile[] {
   });
   ajv.addSchema({ $id: 'a2a', definitions: withoutAnnotations(protocol.definitions) });
   ajv.addSchema({ $id: 'skills', definitions: withoutAnnotations(skillDefs) });
-  const compiled = compact(replaceRuntimeRequires(standalone.default(ajv, refs)));
+  const accepts = (key: string, value: unknown): boolean => {
+    const [area, ...rest] = key.split(':');
+    const ref = area === 'a2a' ? `a2a#/definitions/${encodeURIComponent(rest.join(':'))}` : refs[exportsByKey.get(key) ?? ''];
+    const validate = ref ? ajv.getSchema(ref) : undefined;
+    return validate ? validate(value) === true : false;
+  };
+  return { ajv, refs, exportsByKey, protocolTargets: [...protocolTargets].sort(), accepts };
+}
+
+export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] {
+  const compiled = compact(replaceRuntimeRequires(standalone.default(schemas.ajv, schemas.refs)));
   return [
     generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
     generatorFile(`${DIR}/ajv-runtime.ts`, ctx.templates.raw('runtime/validators/ajv-runtime.ts')),
     generatorFile(`${DIR}/issues.ts`, ctx.templates.raw('runtime/validators/issues.ts')),
-    validatorIndex(ctx, [...protocolTargets].sort(), exportsByKey),
+    validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
 }
 

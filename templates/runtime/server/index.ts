@@ -16,6 +16,7 @@ import { skillExecutor } from './skills.js';
 import { TaskManager, type Logger } from './task-manager.js';
 import { InMemoryTaskStore, type TaskStore } from './task-store.js';
 import { protocol } from '../protocol.js';
+import { docsRoutes } from '../docs/routes.js';
 
 export interface Limits {
   /** Largest request body, in bytes. */
@@ -144,7 +145,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     cors: { origins: options.cors?.origins ?? [...serverDefaults.corsOrigins] },
     verifiers,
     limits,
-    extraRoutes: options.routes,
+    extraRoutes: (path) => options.routes?.(path) ?? docsRoute(path),
   });
   const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
   const ownPaths = (path: string): boolean => path === basePath || path === `${basePath}/` || path.startsWith('/.well-known/') || path.endsWith('/agent/authenticatedExtendedCard');
@@ -153,7 +154,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   return {
     fetch: toFetchHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs }),
     handler,
-    middleware: toMiddleware(handler, (path) => ownPaths(path) || options.routes?.(path) !== undefined),
+    middleware: toMiddleware(handler, (path) => ownPaths(path) || options.routes?.(path) !== undefined || docsRoute(path) !== undefined),
     core,
     get card() {
       return card;
@@ -195,6 +196,12 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       });
     },
   };
+}
+
+/** The generated docs (when the manifest enables them): public GET routes, like the card. */
+function docsRoute(path: string): CoreResponse | undefined {
+  const doc = docsRoutes && Object.prototype.hasOwnProperty.call(docsRoutes, path) ? docsRoutes[path] : undefined;
+  return doc ? { status: 200, headers: { 'content-type': doc.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' }, body: doc.body } : undefined;
 }
 
 function env(name: string): string | undefined {

@@ -1,0 +1,47 @@
+// emit/docs: openrpc.json, openapi.json, API.md and a self-contained index.html (inline CSS
+// and JS allowed by hash in its Content-Security-Policy; no network at all), plus the routes
+// module through which the generated server serves them when the manifest enables docs.
+import { createHash } from 'node:crypto';
+import type { EmitContext } from '../context.js';
+import { tsDoc, tsString } from '../escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from '../generated-file.js';
+import type { SchemaSet } from '../validators.js';
+import { openApiDocument } from './openapi.js';
+import { openRpcDocument } from './openrpc.js';
+import { docsView } from './view-model.js';
+
+const DIR = `${A2A_DIR}/docs`;
+const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+export function emitDocs(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] {
+  const view = docsView(ctx, schemas);
+  const css = ctx.templates.raw('docs/docs.css');
+  const js = ctx.templates.raw('docs/docs.js');
+  const page = ctx.templates.render('docs/index.html.hbs', { view, css, js, styleHash: cspHash(css), scriptHash: cspHash(js) });
+  const markdown = ctx.templates.render('docs/API.md.hbs', { view });
+  const openrpc = JSON.stringify(openRpcDocument(ctx, view), null, 2) + '\n';
+  const openapi = JSON.stringify(openApiDocument(ctx, view), null, 2) + '\n';
+  return [
+    generatorFile(`${DIR}/index.html`, page),
+    generatorFile(`${DIR}/API.md`, markdown),
+    generatorFile(`${DIR}/openrpc.json`, openrpc),
+    generatorFile(`${DIR}/openapi.json`, openapi),
+    generatorFile(`${DIR}/routes.ts`, routesModule(ctx, { page, openrpc, openapi })),
+  ];
+}
+
+/** The docs as GET routes of the server (`server.docs: true`), embedded so the build needs no assets. */
+function routesModule(ctx: EmitContext, docs: { page: string; openrpc: string; openapi: string }): string {
+  const type = `{ readonly type: string; readonly body: string }`;
+  if (!ctx.agent.server.docs) {
+    return `${tsDoc('The manifest does not turn on `server.docs`: the server serves no documentation.')}export const docsRoutes: Readonly<Record<string, ${type}>> | undefined = undefined;\n`;
+  }
+  return (
+    `${tsDoc('Documentation routes, served publicly by the generated server (`server.docs: true` in the manifest).')}` +
+    `export const docsRoutes: Readonly<Record<string, ${type}>> | undefined = {\n` +
+    `  '/docs': { type: 'text/html; charset=utf-8', body: ${tsString(docs.page)} },\n` +
+    `  '/openapi.json': { type: 'application/json', body: ${tsString(docs.openapi)} },\n` +
+    `  '/openrpc.json': { type: 'application/json', body: ${tsString(docs.openrpc)} },\n` +
+    `};\n`
+  );
+}

@@ -1,0 +1,132 @@
+// openapi.json: OpenAPI 3.1 — the HTTP view: the JSON-RPC endpoint (one request body per
+// method, as `oneOf`), JSON and SSE responses, the card endpoints, the extended card, and the
+// manifest's security schemes as OpenAPI security schemes.
+// @see https://spec.openapis.org/oas/v3.1.0
+import { isPlainObject, type JsonSchema } from '../../json-schema.js';
+import type { SecurityModel } from '../../model/security.js';
+import type { EmitContext } from '../context.js';
+import { componentRef, schemaComponents } from './components.js';
+import type { DocsView } from './view-model.js';
+
+type Json = Record<string, unknown>;
+
+/** OpenAPI Security Scheme fields by type; anything else the card carries becomes an `x-` extension. */
+const OAS_FIELDS: Record<string, string[]> = {
+  apiKey: ['type', 'description', 'name', 'in'],
+  http: ['type', 'description', 'scheme', 'bearerFormat'],
+  oauth2: ['type', 'description', 'flows'],
+  openIdConnect: ['type', 'description', 'openIdConnectUrl'],
+  mutualTLS: ['type', 'description'],
+};
+
+function securitySchemes(card: Json, security: SecurityModel): Record<string, Json> {
+  const declared = isPlainObject(card.securitySchemes) ? (card.securitySchemes as Record<string, Json>) : undefined;
+  if (declared) {
+    return Object.fromEntries(
+      Object.entries(declared).map(([name, scheme]) => {
+        const allowed = OAS_FIELDS[String(scheme.type)] ?? ['type', 'description'];
+        const out: Json = {};
+        for (const [k, v] of Object.entries(scheme)) out[allowed.includes(k) ? k : `x-a2a-${k}`] = v;
+        return [name, out];
+      }),
+    );
+  }
+  // v0.1.0 `authentication.schemes` name HTTP authorization schemes.
+  return Object.fromEntries(security.schemes.map((s) => [s.name, { type: 'http', scheme: s.credential === 'basic' ? 'basic' : s.credential === 'bearer' ? 'bearer' : (s.authScheme ?? s.name) }]));
+}
+
+const jsonRpcError: JsonSchema = {
+  type: 'object',
+  required: ['jsonrpc', 'id', 'error'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+  },
+};
+
+const envelope = (result: JsonSchema, title: string): JsonSchema => ({
+  title,
+  type: 'object',
+  required: ['jsonrpc', 'id', 'result'],
+  properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, result },
+});
+
+export function openApiDocument(ctx: EmitContext, view: DocsView): Json {
+  const { protocol, agent } = ctx;
+  const card = agent.card as Json;
+  const unary = protocol.methods.filter((m) => !m.streaming);
+  const streaming = protocol.methods.filter((m) => m.streaming);
+  const requestExamples = Object.fromEntries(
+    protocol.methods.flatMap((m, i) => {
+      const ex = view.methods[i].example;
+      return ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [];
+    }),
+  );
+  const schemes = securitySchemes(card, agent.security);
+  const requirements = agent.security.requirements.map((alt) => Object.fromEntries(alt.map((n) => [n, []])));
+  const authResponses: Json = requirements.length
+    ? {
+        '401': { description: 'No credentials, or credentials the agent does not accept.', headers: { 'WWW-Authenticate': { description: 'The schemes the agent accepts.', schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'object' } } } },
+        '403': { description: 'Known caller, not allowed.', content: { 'application/json': { schema: { type: 'object' } } } },
+      }
+    : {};
+  const cardGet = (summary: string, schema: JsonSchema, secured: boolean): Json => ({
+    get: {
+      summary,
+      ...(secured ? { security: requirements } : { security: [] }),
+      responses: {
+        '200': { description: 'The Agent Card.', content: { 'application/json': { schema } } },
+        ...(secured ? authResponses : {}),
+      },
+    },
+  });
+  const paths: Json = {
+    [agent.server.basePath]: {
+      post: {
+        operationId: 'a2aJsonRpc',
+        summary: `A2A v${protocol.version} JSON-RPC 2.0 endpoint`,
+        description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.`,
+        ...(requirements.length ? { security: requirements } : {}),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { oneOf: protocol.methods.map((m) => componentRef(m.requestDefinition)) },
+              ...(Object.keys(requestExamples).length ? { examples: requestExamples } : {}),
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'A JSON-RPC response (unary methods), or an SSE stream of JSON-RPC responses (streaming methods).',
+            content: {
+              'application/json': { schema: { oneOf: [...unary.map((m) => envelope(componentRef(m.resultType), `${m.name} result`)), jsonRpcError] } },
+              ...(streaming.length
+                ? {
+                    'text/event-stream': {
+                      schema: { type: 'string', description: 'Server-Sent Events; each `data:` line is one JSON-RPC response, described by x-a2a-event.' },
+                      'x-a2a-event': { oneOf: [...streaming.map((m) => envelope(componentRef(m.resultType), `${m.name} event`)), jsonRpcError] },
+                    },
+                  }
+                : {}),
+            },
+          },
+          ...authResponses,
+          '413': { description: 'The request body is larger than the server accepts.', content: { 'application/json': { schema: jsonRpcError } } },
+          '415': { description: 'The request is not application/json.', content: { 'application/json': { schema: jsonRpcError } } },
+        },
+      },
+    },
+  };
+  for (const path of protocol.wellKnownPaths) paths[path] = cardGet('The public Agent Card', componentRef('AgentCard'), false);
+  if (agent.extendedCard && protocol.extendedCard.via === 'http') paths[`/${protocol.extendedCard.path}`] = cardGet('The authenticated extended Agent Card', componentRef('AgentCard'), true);
+  return {
+    openapi: '3.1.0',
+    info: { title: view.title, version: view.version || '0.0.0', description: view.description, 'x-a2a-protocol-version': protocol.version },
+    servers: [{ url: view.cardBase }],
+    paths,
+    components: { schemas: schemaComponents(protocol, agent), ...(Object.keys(schemes).length ? { securitySchemes: schemes } : {}) },
+    externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
+  };
+}

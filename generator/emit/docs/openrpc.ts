@@ -1,0 +1,51 @@
+// openrpc.json: OpenRPC 1.3 — the JSON-RPC-native description: every method with its by-name
+// params, result, the errors it can return and an example pairing; components from the schema.
+// Streaming methods are marked `x-a2a-streaming` (OpenRPC has no notion of streams).
+// @see https://spec.open-rpc.org/
+import { errorsOf } from '../../model/method-errors.js';
+import type { EmitContext } from '../context.js';
+import { componentRef, paramFields, schemaComponents } from './components.js';
+import type { DocsView } from './view-model.js';
+
+export function openRpcDocument(ctx: EmitContext, view: DocsView): Record<string, unknown> {
+  const { protocol, agent } = ctx;
+  const methods = protocol.methods.map((m, i) => {
+    const v = view.methods[i];
+    const params = paramFields(protocol, m.paramsType).map((p) => ({ name: p.name, required: p.required, schema: p.schema, ...(p.description ? { description: p.description } : {}) }));
+    const examples = v.example
+      ? [
+          {
+            name: v.example.summary,
+            params: Object.entries(v.example.params ?? {}).map(([name, value]) => ({ name, value })),
+            result: { name: 'result', value: v.example.result },
+          },
+        ]
+      : [];
+    return {
+      name: m.name,
+      summary: (m.description ?? m.name).split('\n')[0].slice(0, 200),
+      description: `${m.description ?? ''}${m.streaming ? '\n\nStreams: the HTTP response is text/event-stream; each event carries one JSON-RPC response whose result is described below.' : ''}`.trim(),
+      paramStructure: 'by-name',
+      params,
+      result: { name: 'result', schema: componentRef(m.resultType) },
+      errors: errorsOf(m, protocol.errors).map((e) => ({ $ref: `#/components/errors/${e.definition}` })),
+      examples,
+      'x-a2a-role': m.role,
+      'x-a2a-streaming': m.streaming,
+    };
+  });
+  const errors = Object.fromEntries(protocol.errors.map((e) => [e.definition, { code: e.code, message: e.defaultMessage, ...(e.description ? { data: { description: e.description } } : {}) }]));
+  return {
+    openrpc: '1.3.2',
+    info: {
+      title: view.title,
+      version: view.version || '0.0.0',
+      description: view.description,
+      'x-a2a-protocol-version': protocol.version,
+    },
+    servers: [{ name: 'A2A JSON-RPC endpoint', url: view.endpoint }],
+    methods,
+    components: { schemas: schemaComponents(protocol, agent), errors },
+    externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
+  };
+}

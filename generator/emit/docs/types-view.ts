@@ -1,0 +1,76 @@
+// The protocol's types as documentation: fields with their types, unions with their variants,
+// enums with their values. Type names link to their own entries (HTML and Markdown).
+import { isPlainObject, type JsonSchema } from '../../json-schema.js';
+import { typeSignature } from '../../model/diff.js';
+import type { ProtocolModel } from '../../model/protocol.js';
+import { html, markdown } from '../escape.js';
+
+export interface FieldView {
+  name: string;
+  typeHtml: string;
+  typeMd: string;
+  required: boolean;
+  description: string;
+}
+
+export interface TypeView {
+  name: string;
+  anchor: string;
+  description: string;
+  kind: 'object' | 'union' | 'enum' | 'other';
+  fields: FieldView[];
+  /** Union members / enum values, already rendered. */
+  variantsHtml: string;
+  variantsMd: string;
+  signature: string;
+}
+
+export const typeAnchor = (name: string): string => `type-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+
+/** A type signature with every definition name linked to its entry. */
+export function linkTypes(signature: string, known: ReadonlySet<string>, target: 'html' | 'md'): string {
+  return signature
+    .split(/([A-Za-z_][A-Za-z0-9_]*)/)
+    .map((token) => {
+      if (known.has(token)) return target === 'html' ? `<a href="#${typeAnchor(token)}">${html(token)}</a>` : `[${markdown(token)}](#${typeAnchor(token).toLowerCase()})`;
+      return target === 'html' ? html(token) : markdown(token);
+    })
+    .join('');
+}
+
+export function typesView(protocol: ProtocolModel): TypeView[] {
+  const defs = protocol.definitions;
+  const known = new Set(Object.keys(defs));
+  return Object.keys(defs)
+    .sort((a, b) => a.localeCompare(b))
+    .map((name) => {
+      const def = defs[name];
+      const properties = isPlainObject(def.properties) ? def.properties : undefined;
+      const required = new Set(def.required ?? []);
+      const union = def.anyOf ?? def.oneOf;
+      const kind: TypeView['kind'] = properties ? 'object' : union ? 'union' : Array.isArray(def.enum) ? 'enum' : 'other';
+      const fields = Object.entries(properties ?? {}).map(([field, schema]) => {
+        const sig = typeSignature(schema as JsonSchema);
+        return { name: field, typeHtml: linkTypes(sig, known, 'html'), typeMd: linkTypes(sig, known, 'md'), required: required.has(field), description: describe(schema as JsonSchema) };
+      });
+      const variants = union ? union.map((s) => typeSignature(s)) : Array.isArray(def.enum) ? def.enum.map((v) => JSON.stringify(v)) : [];
+      const sig = typeSignature(def);
+      return {
+        name,
+        anchor: typeAnchor(name),
+        description: def.description ?? '',
+        kind,
+        fields,
+        variantsHtml: variants.map((v) => linkTypes(v, known, 'html')).join(' | '),
+        variantsMd: variants.map((v) => linkTypes(v, known, 'md')).join(' \\| '),
+        signature: sig,
+      };
+    });
+}
+
+function describe(schema: JsonSchema): string {
+  const parts = [schema.description ?? ''];
+  if (schema.const !== undefined) parts.push(`Always ${JSON.stringify(schema.const)}.`);
+  if (Array.isArray(schema.enum)) parts.push(`One of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}.`);
+  return parts.filter(Boolean).join(' ');
+}

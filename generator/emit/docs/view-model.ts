@@ -1,0 +1,183 @@
+// What the documentation shows, computed once from the model for every format: the card,
+// auth, skills, methods with errors and examples, types. Emitters of each format only lay
+// this out (and escape for their context).
+import { isPlainObject } from '../../json-schema.js';
+import { errorsOf } from '../../model/method-errors.js';
+import { methodExample } from '../../model/examples.js';
+import { kebabCase } from '../../model/names.js';
+import { sample } from '../../model/sample.js';
+import { methodName } from '../client.js';
+import type { EmitContext } from '../context.js';
+import type { SchemaSet } from '../validators.js';
+import { linkTypes, typesView, type TypeView } from './types-view.js';
+import { clientExample, curlExample } from './snippets.js';
+
+export interface MethodView {
+  name: string;
+  anchor: string;
+  role: string;
+  clientName: string;
+  description: string;
+  streaming: boolean;
+  paramsType?: string;
+  paramsHtml: string;
+  paramsMd: string;
+  resultType: string;
+  resultHtml: string;
+  resultMd: string;
+  errors: { code: number; name: string; message: string; anchor: string }[];
+  example?: { summary: string; params?: unknown; result: unknown; requestJson: string; responseJson: string };
+  curl: string;
+  client: string;
+}
+
+export interface SkillView {
+  id: string;
+  anchor: string;
+  name: string;
+  description: string;
+  tags: string[];
+  examples: string[];
+  inputModes: string[];
+  outputModes: string[];
+  inputSchemaJson?: string;
+  outputSchemaJson?: string;
+  inputExampleJson?: string;
+  outputExampleJson?: string;
+  extendedOnly: boolean;
+}
+
+export interface DocsView {
+  title: string;
+  description: string;
+  version: string;
+  specVersion: string;
+  specUrl: string;
+  generator: string;
+  endpoint: string;
+  cardBase: string;
+  cardPaths: string[];
+  extendedCard?: string;
+  capabilities: { name: string; on: boolean }[];
+  inputModes: string[];
+  outputModes: string[];
+  provider?: { organization: string; url: string };
+  documentationUrl?: string;
+  auth: { name: string; type: string; how: string; description: string }[];
+  authSummary: string;
+  skills: SkillView[];
+  methods: MethodView[];
+  types: TypeView[];
+  errors: { code: number; name: string; message: string; description: string; anchor: string }[];
+  cardJson: string;
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
+  const { protocol, agent } = ctx;
+  const card = agent.card as Record<string, unknown>;
+  const endpoint = str(card.url);
+  let cardBase = endpoint;
+  try {
+    cardBase = new URL(endpoint).origin;
+  } catch {
+    // keep the url as it is
+  }
+  const known = new Set(Object.keys(protocol.definitions));
+  const anchors = new Set<string>();
+  const unique = (base: string): string => {
+    let a = base || 'item';
+    for (let i = 2; anchors.has(a); i++) a = `${base}-${i}`;
+    anchors.add(a);
+    return a;
+  };
+  const errorAnchor = (definition: string): string => `error-${definition.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+  const methods = protocol.methods.map((m): MethodView => {
+    const raw = methodExample(m, protocol, agent);
+    const paramsOk = m.paramsType === undefined || raw.params === undefined || schemas.accepts(`a2a:${m.paramsType}`, raw.params);
+    const resultOk = schemas.accepts(`a2a:${m.resultType}`, raw.result);
+    const example =
+      paramsOk && resultOk
+        ? {
+            ...raw,
+            requestJson: JSON.stringify({ jsonrpc: '2.0', id: 1, method: m.name, ...(raw.params === undefined ? {} : { params: raw.params }) }, null, 2),
+            responseJson: JSON.stringify({ jsonrpc: '2.0', id: 1, result: raw.result }, null, 2),
+          }
+        : undefined;
+    const paramsSig = m.paramsType ? m.paramsType : 'none';
+    const resultSig = m.streaming ? `stream of ${m.resultType}` : m.resultType;
+    return {
+      name: m.name,
+      anchor: unique(`method-${kebabCase(m.name)}`),
+      role: m.role,
+      clientName: methodName(m),
+      description: m.description ?? '',
+      streaming: m.streaming,
+      paramsType: m.paramsType,
+      paramsHtml: linkTypes(paramsSig, known, 'html'),
+      paramsMd: linkTypes(paramsSig, known, 'md'),
+      resultType: m.resultType,
+      resultHtml: linkTypes(resultSig, known, 'html'),
+      resultMd: linkTypes(resultSig, known, 'md'),
+      errors: errorsOf(m, protocol.errors).map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, anchor: errorAnchor(e.definition) })),
+      example,
+      curl: curlExample(m, endpoint, example?.params, agent.security),
+      client: clientExample(m, cardBase, example?.params, agent.security, methodName(m)),
+    };
+  });
+  const skills = agent.skills.map((s): SkillView => {
+    const inputExample = s.input ? sample(s.input, { root: s.input }) : undefined;
+    const outputExample = s.output ? sample(s.output, { root: s.output }) : undefined;
+    const pretty = (v: unknown): string => JSON.stringify(v, null, 2);
+    return {
+      id: s.id,
+      anchor: unique(`skill-${s.names.file}`),
+      name: str(s.card.name) || s.id,
+      description: str(s.card.description),
+      tags: Array.isArray(s.card.tags) ? s.card.tags.map(String) : [],
+      examples: Array.isArray(s.card.examples) ? s.card.examples.map(String) : [],
+      inputModes: s.inputModes,
+      outputModes: s.outputModes,
+      inputSchemaJson: s.input ? pretty(s.input) : undefined,
+      outputSchemaJson: s.output ? pretty(s.output) : undefined,
+      inputExampleJson: inputExample !== undefined && schemas.accepts(`skill:${s.id}:input`, inputExample) ? pretty(inputExample) : undefined,
+      outputExampleJson: outputExample !== undefined && schemas.accepts(`skill:${s.id}:output`, outputExample) ? pretty(outputExample) : undefined,
+      extendedOnly: s.extendedOnly,
+    };
+  });
+  const capabilities = isPlainObject(card.capabilities) ? Object.entries(card.capabilities).filter(([, v]) => typeof v === 'boolean').map(([name, on]) => ({ name, on: on as boolean })) : [];
+  const provider = isPlainObject(card.provider) ? { organization: str(card.provider.organization), url: str(card.provider.url) } : undefined;
+  const auth = agent.security.schemes.map((s) => ({
+    name: s.name,
+    type: s.type,
+    how: s.credential === 'apiKey' ? `API key in the ${s.in} "${s.paramName}"` : s.credential === 'basic' ? 'HTTP Basic' : s.credential === 'mutualTLS' ? 'client certificate (mutual TLS)' : s.credential === 'scheme' ? `Authorization: ${s.authScheme} …` : 'Authorization: Bearer <token>',
+    description: s.description ?? '',
+  }));
+  const authSummary = agent.security.requirements.length ? agent.security.requirements.map((r) => r.join(' + ')).join(' or ') : '';
+  return {
+    title: str(card.name),
+    description: str(card.description),
+    version: str(card.version),
+    specVersion: protocol.version,
+    specUrl: protocol.specUrl,
+    generator: `a2a-gen ${ctx.toolVersion}`,
+    endpoint,
+    cardBase,
+    cardPaths: protocol.wellKnownPaths,
+    extendedCard: agent.extendedCard ? (protocol.extendedCard.via === 'method' ? `JSON-RPC method ${protocol.extendedCard.method}` : protocol.extendedCard.via === 'http' ? `GET ${protocol.extendedCard.path}` : undefined) : undefined,
+    capabilities,
+    inputModes: Array.isArray(card.defaultInputModes) ? card.defaultInputModes.map(String) : [],
+    outputModes: Array.isArray(card.defaultOutputModes) ? card.defaultOutputModes.map(String) : [],
+    provider,
+    documentationUrl: str(card.documentationUrl) || undefined,
+    auth,
+    authSummary,
+    skills,
+    methods,
+    types: typesView(protocol),
+    errors: protocol.errors.map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, description: e.description ?? '', anchor: errorAnchor(e.definition) })),
+    cardJson: JSON.stringify(agent.card, null, 2),
+  };
+}
+
