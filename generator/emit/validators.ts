@@ -66,10 +66,14 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
       exportsByKey.set(`skill:${skill.id}:${kind}`, name);
     }
   }
+  // Inputs are checked already (the schema is official, skill schemas pass load/payload-schemas.ts):
+  // no meta-schema validation, which would cost more than compiling.
   const ajv = new Ajv({
     code: { source: true, esm: true, lines: false, optimize: 1 },
     allErrors: true,
     strict: false,
+    meta: false,
+    validateSchema: false,
     inlineRefs: false,
     logger: false,
     formats: VALIDATOR_FORMATS,

@@ -1,10 +1,14 @@
 // Checks each skill's `input`/`output` JSON Schema before anything is generated from it:
 // well-formed per draft-07, every `$ref` local and resolvable, no `$ref` that only points at
 // itself through other `$ref`s (a cycle with no structure, which no value can satisfy).
-import { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
 import type { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { InputErrors, locatedError, type Manifest } from './manifest.js';
+import { checkShape } from './shape-check.js';
+
+/** JSON Schema draft-07's own meta-schema (shipped with ajv). */
+const META = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as JsonSchema;
 
 export function checkPayloadSchemas(manifest: Manifest): void {
   const errors: InputError[] = [];
@@ -39,24 +43,24 @@ export function payloadSchemaProblem(schema: JsonSchema): Problem | undefined {
     else if (refCycle(schema, sub.$ref)) problem = { path: [...where, '$ref'], message: `$ref ${JSON.stringify(sub.$ref)} is part of a reference cycle with no schema in between` };
   });
   if (problem) return problem;
-  // One instance for every check: creating an Ajv compiles its meta-schemas (≈10 ms each time).
-  const ajv = (checker ??= new Ajv({ strict: false, allErrors: false, validateFormats: false, addUsedSchema: false }));
-  if (!ajv.validateSchema(schema)) {
-    const e = ajv.errors?.[0];
-    const path = (e?.instancePath ?? '').split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    return { path, message: `not a valid JSON Schema: ${e?.message ?? 'invalid'}` };
-  }
-  try {
-    ajv.compile(schema);
-  } catch (err) {
-    return { path: [], message: `not a usable JSON Schema: ${(err as Error).message}` };
-  } finally {
-    ajv.removeSchema(schema);
-  }
-  return undefined;
+  // Well-formed per the draft-07 meta-schema; checked with the manifest's own checker, whose
+  // findings say where and what was expected (ajv would need its meta-schema compiled first).
+  const finding = checkShape(schema, META, { definitions: (META.definitions ?? {}) as Record<string, JsonSchema>, root: META, strict: false })[0];
+  if (finding) return { path: finding.path, message: `not a valid JSON Schema: ${finding.message}` };
+  forEachSubschema(schema, (sub, path) => {
+    if (problem) return;
+    const where = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const patterns = [...(typeof sub.pattern === 'string' ? [[sub.pattern, [...where, 'pattern']] as const] : []), ...Object.keys(sub.patternProperties ?? {}).map((k) => [k, [...where, 'patternProperties', k]] as const)];
+    for (const [pattern, at] of patterns) {
+      try {
+        new RegExp(pattern, 'u');
+      } catch (err) {
+        problem = { path: [...at], message: `not a valid regular expression: ${(err as Error).message}` };
+      }
+    }
+  });
+  return problem;
 }
-
-let checker: Ajv | undefined;
 
 function resolvePointer(root: JsonSchema, ref: string): unknown {
   if (ref === '#') return root;

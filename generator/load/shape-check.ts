@@ -16,6 +16,8 @@ export interface Finding {
 export interface CheckOptions {
   /** Resolves `#/definitions/X` references. */
   definitions: Record<string, JsonSchema>;
+  /** Resolves `#` (a schema that refers to itself, as JSON Schema's meta-schema does). */
+  root?: JsonSchema;
   /** Report properties that an object schema does not declare. */
   strict: boolean;
 }
@@ -30,7 +32,7 @@ function resolve(schema: JsonSchema, opts: CheckOptions): JsonSchema {
   let s = schema;
   for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
     const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(s.$ref);
-    const target = m ? opts.definitions[decodeURIComponent(m[1])] : undefined;
+    const target = s.$ref === '#' ? opts.root : m ? opts.definitions[decodeURIComponent(m[1])] : undefined;
     if (!target) return {};
     const { $ref: _ref, ...rest } = s;
     s = Object.keys(rest).length > 0 ? { ...target, ...rest, description: target.description ?? rest.description } : target;

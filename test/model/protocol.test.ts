@@ -66,7 +66,8 @@ describe('version-specific facts', () => {
     expect(m.wellKnownPaths).toEqual(['/.well-known/agent.json']);
     expect(m.extendedCard).toEqual({ via: 'none' });
     expect(m.methods.find((x) => x.name === 'tasks/send')?.clientName).toBe('sendTask');
-    expect(m.errors.map((e) => e.code)).not.toContain(-32005);
+    // -32005 is in the v0.1.0 specification text (§8.2), though not in its schema file.
+    expect(m.errors.find((e) => e.code === -32005)).toMatchObject({ key: 'contentTypeNotSupported', defaultMessage: 'Incompatible content types' });
   });
 
   it('v0.2.0: kind discriminator, server ids, contextId, configuration.blocking; no extended card field yet', async () => {

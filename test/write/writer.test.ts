@@ -103,15 +103,15 @@ describe('write stage', () => {
   it('never overwrites a user-owned file', async () => {
     const dir = await project('hello');
     const inputs = await loadInputs({ manifestPath: 'a2a.yaml', cwd: dir });
-    const files = [...(await generate(inputs)), { path: 'src/main.ts', owner: 'user' as const, content: 'scaffold\n' }];
+    const files = [...(await generate(inputs)), { path: 'src/custom.ts', owner: 'user' as const, content: 'scaffold\n' }];
     await writeFile(join(dir, 'mine.txt'), 'x');
     await applyPlan(await planWrite(dir, files, { generator: 't', spec: '0.3.0' }));
-    expect(await readFile(join(dir, 'src/main.ts'), 'utf8')).toBe('scaffold\n');
-    await writeFile(join(dir, 'src/main.ts'), 'my code\n');
-    const plan = await planWrite(dir, files.map((f) => (f.path === 'src/main.ts' ? { ...f, content: 'new scaffold\n' } : f)), { generator: 't', spec: '0.3.0', force: true });
-    expect(plan.entries.find((e) => e.path === 'src/main.ts')?.action).toBe('keep');
+    expect(await readFile(join(dir, 'src/custom.ts'), 'utf8')).toBe('scaffold\n');
+    await writeFile(join(dir, 'src/custom.ts'), 'my code\n');
+    const plan = await planWrite(dir, files.map((f) => (f.path === 'src/custom.ts' ? { ...f, content: 'new scaffold\n' } : f)), { generator: 't', spec: '0.3.0', force: true });
+    expect(plan.entries.find((e) => e.path === 'src/custom.ts')?.action).toBe('keep');
     await applyPlan(plan);
-    expect(await readFile(join(dir, 'src/main.ts'), 'utf8')).toBe('my code\n');
+    expect(await readFile(join(dir, 'src/custom.ts'), 'utf8')).toBe('my code\n');
   });
 
   it('a crash after N files leaves each file wholly old or wholly new, and the next run recovers', async () => {

@@ -6,6 +6,7 @@ import type { EmitContext } from '../context.js';
 import { tsDoc, tsString } from '../escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from '../generated-file.js';
 import type { SchemaSet } from '../validators.js';
+import { schemaComponents } from './components.js';
 import { openApiDocument } from './openapi.js';
 import { openRpcDocument } from './openrpc.js';
 import { docsView } from './view-model.js';
@@ -19,8 +20,9 @@ export function emitDocs(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] 
   const js = ctx.templates.raw('docs/docs.js');
   const page = ctx.templates.render('docs/index.html.hbs', { view, css, js, styleHash: cspHash(css), scriptHash: cspHash(js) });
   const markdown = ctx.templates.render('docs/API.md.hbs', { view });
-  const openrpc = JSON.stringify(openRpcDocument(ctx, view), null, 2) + '\n';
-  const openapi = JSON.stringify(openApiDocument(ctx, view), null, 2) + '\n';
+  const components = schemaComponents(ctx.protocol, ctx.agent);
+  const openrpc = JSON.stringify(openRpcDocument(ctx, view, components), null, 2) + '\n';
+  const openapi = JSON.stringify(openApiDocument(ctx, view, components), null, 2) + '\n';
   return [
     generatorFile(`${DIR}/index.html`, page),
     generatorFile(`${DIR}/API.md`, markdown),

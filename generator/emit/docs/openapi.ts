@@ -5,7 +5,7 @@
 import { isPlainObject, type JsonSchema } from '../../json-schema.js';
 import type { SecurityModel } from '../../model/security.js';
 import type { EmitContext } from '../context.js';
-import { componentRef, schemaComponents } from './components.js';
+import { componentRef } from './components.js';
 import type { DocsView } from './view-model.js';
 
 type Json = Record<string, unknown>;
@@ -52,7 +52,7 @@ const envelope = (result: JsonSchema, title: string): JsonSchema => ({
   properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, result },
 });
 
-export function openApiDocument(ctx: EmitContext, view: DocsView): Json {
+export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Json {
   const { protocol, agent } = ctx;
   const card = agent.card as Json;
   const unary = protocol.methods.filter((m) => !m.streaming);
@@ -126,7 +126,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView): Json {
     info: { title: view.title, version: view.version || '0.0.0', description: view.description, 'x-a2a-protocol-version': protocol.version },
     servers: [{ url: view.cardBase }],
     paths,
-    components: { schemas: schemaComponents(protocol, agent), ...(Object.keys(schemes).length ? { securitySchemes: schemes } : {}) },
+    components: { schemas, ...(Object.keys(schemes).length ? { securitySchemes: schemes } : {}) },
     externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
   };
 }

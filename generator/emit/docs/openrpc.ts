@@ -4,10 +4,11 @@
 // @see https://spec.open-rpc.org/
 import { errorsOf } from '../../model/method-errors.js';
 import type { EmitContext } from '../context.js';
-import { componentRef, paramFields, schemaComponents } from './components.js';
+import type { JsonSchema } from '../../json-schema.js';
+import { componentRef, paramFields } from './components.js';
 import type { DocsView } from './view-model.js';
 
-export function openRpcDocument(ctx: EmitContext, view: DocsView): Record<string, unknown> {
+export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Record<string, unknown> {
   const { protocol, agent } = ctx;
   const methods = protocol.methods.map((m, i) => {
     const v = view.methods[i];
@@ -45,7 +46,7 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView): Record<string
     },
     servers: [{ name: 'A2A JSON-RPC endpoint', url: view.endpoint }],
     methods,
-    components: { schemas: schemaComponents(protocol, agent), errors },
+    components: { schemas, errors },
     externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
   };
 }
