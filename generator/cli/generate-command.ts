@@ -1,11 +1,19 @@
-// `a2a-gen generate`: load → model → emit → write, with --check, --dry-run and --force.
-import { dirname, relative, resolve } from 'node:path';
+// `a2a-gen generate`: load → model → emit → write, with --check, --dry-run and --force. After
+// writing it says what regeneration means for your code: handlers of removed skills are left
+// in place, and a spec switch lists the breaking changes and type-checks your files.
+import { readdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { ConflictError } from '../diagnostics.js';
+import { SKILLS_DIR } from '../emit/generated-file.js';
 import { generate } from '../generate.js';
-import { loadInputs } from '../load/inputs.js';
+import { loadInputs, loadProtocol, type LoadedInputs } from '../load/inputs.js';
+import { diffProtocols } from '../model/diff.js';
 import { applyPlan, type ApplyHooks } from '../write/apply.js';
 import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';
+import { a2aGenDependency } from './dependency.js';
+import { formatChange } from './diff-command.js';
 import { countActions, planLines, summaryLine, type Reporter } from './output.js';
+import { checkUserCode } from './user-code-check.js';
 
 export interface GenerateArgs {
   manifest: string;
@@ -20,15 +28,17 @@ export interface GenerateArgs {
 export interface GenerateOutcome {
   exitCode: number;
   plan: Plan;
+  inputs: LoadedInputs;
 }
 
 export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: ApplyHooks = {}): Promise<GenerateOutcome> {
   const started = performance.now();
   const inputs = await loadInputs({ manifestPath: args.manifest, spec: args.spec, cwd: args.cwd });
   report.progress(`generating for A2A v${inputs.protocol.version} from ${relative(args.cwd, inputs.manifest.file) || inputs.manifest.file}`);
-  const files = await generate(inputs);
+  const files = await generate({ ...inputs, scaffold: { a2aGenDependency: a2aGenDependency() } });
   const root = args.out ? resolve(args.cwd, args.out) : dirname(inputs.manifest.file);
-  const plan = await planWrite(root, files, { force: args.force, generator: `a2a-gen ${inputs.toolVersion}`, spec: inputs.protocol.version });
+  const specRef = args.spec ?? inputs.manifest.spec;
+  const plan = await planWrite(root, files, { force: args.force, generator: `a2a-gen ${inputs.toolVersion}`, spec: inputs.protocol.version, specRef });
   const ms = Math.round(performance.now() - started);
   report.data({ spec: inputs.protocol.version, root, counts: countActions(plan), files: plan.entries.map((e) => ({ path: e.path, action: e.action })) });
 
@@ -36,17 +46,17 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
     const drift = [...changes(plan), ...conflicts(plan)];
     if (drift.length === 0) {
       report.info(`up to date: ${plan.entries.length} files match (${ms} ms)`);
-      return { exitCode: 0, plan };
+      return { exitCode: 0, plan, inputs };
     }
     report.info(`out of date: ${drift.length} file(s) would change — run \`a2a-gen generate\``);
     for (const line of planLines({ ...plan, entries: drift })) report.info(line);
-    return { exitCode: 1, plan };
+    return { exitCode: 1, plan, inputs };
   }
   if (args.dryRun) {
     report.info(`plan for ${root} (nothing written):`);
     for (const line of planLines(plan)) report.info(line);
     report.info(summaryLine(plan));
-    return { exitCode: 0, plan };
+    return { exitCode: 0, plan, inputs };
   }
   const clashes = conflicts(plan);
   if (clashes.length > 0) {
@@ -58,5 +68,46 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
   await applyPlan(plan, hooks);
   for (const orphan of plan.entries.filter((e) => e.action === 'orphan')) report.warn(`${orphan.path} is no longer generated but was edited by hand; left in place`);
   report.info(`${summaryLine(plan)} in ${relative(args.cwd, root) || '.'} (${Math.round(performance.now() - started)} ms)`);
-  return { exitCode: 0, plan };
+  await reportSkillHandlers(root, files.map((f) => f.path), plan, report);
+  await reportSpecSwitch(root, plan, inputs, args.cwd, report);
+  return { exitCode: 0, plan, inputs };
+}
+
+/** New skills got a handler; handlers of skills no longer in the manifest are left alone (and said so). */
+async function reportSkillHandlers(root: string, generated: string[], plan: Plan, report: Reporter): Promise<void> {
+  const created = plan.entries.filter((e) => e.action === 'create' && e.path.startsWith(`${SKILLS_DIR}/`));
+  if (plan.previousLock) for (const c of created) report.info(`new skill handler: ${c.path} — implement it there`);
+  const current = new Set(generated.filter((p) => p.startsWith(`${SKILLS_DIR}/`)));
+  const present = (await readdir(join(root, SKILLS_DIR)).catch(() => [] as string[])).filter((n) => n.endsWith('.ts')).map((n) => `${SKILLS_DIR}/${n}`);
+  const leftovers = present.filter((p) => !current.has(p));
+  for (const p of leftovers) report.warn(`${p} belongs to no skill of the manifest any more (removed or renamed): left in place and no longer wired; delete it when you no longer need it`);
+  report.data({ newSkillHandlers: created.map((c) => c.path), leftoverSkillHandlers: leftovers });
+}
+
+/** Moving `spec:` regenerates everything; say what broke, then check the user's code against it. */
+async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedInputs, cwd: string, report: Reporter): Promise<void> {
+  const before = plan.previousLock;
+  if (!before || before.spec === inputs.protocol.version) return;
+  report.info(`\nA2A spec moved from v${before.spec} to v${inputs.protocol.version}.`);
+  try {
+    const old = await loadProtocol(before.specRef && !/^https?:/i.test(before.specRef) ? before.specRef : before.spec, root);
+    const breaking = diffProtocols(old, inputs.protocol).changes.filter((c) => c.breaking);
+    report.data({ specSwitch: { from: before.spec, to: inputs.protocol.version, breaking } });
+    report.info(`Breaking changes (${breaking.length}; all changes: a2a-gen diff ${before.spec} ${inputs.protocol.version}):`);
+    for (const c of breaking) report.info(formatChange(c));
+  } catch {
+    report.warn(`cannot load the previous spec (${before.specRef ?? before.spec}) to list what changed`);
+  }
+  report.progress('type-checking your code against the new types');
+  const problems = await checkUserCode(root);
+  if (problems === undefined) {
+    report.info('Install the project (npm install), then `npm run build` shows what in your code no longer fits the new types.');
+    return;
+  }
+  report.data({ userCodeProblems: problems });
+  if (problems.length === 0) report.info('Your code type-checks against the new types.');
+  else {
+    report.warn(`${problems.length} place(s) in your code no longer fit the new types:`);
+    for (const p of problems) report.warn(`  ${relative(cwd, join(root, p.file))}:${p.line}:${p.column}: ${p.message}`);
+  }
 }

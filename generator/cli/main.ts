@@ -4,13 +4,17 @@ import { UsageError } from '../diagnostics.js';
 import { toolVersion } from '../paths.js';
 import { runDiff } from './diff-command.js';
 import { runGenerate } from './generate-command.js';
+import { runInit } from './init-command.js';
 import { createReporter, describeFailure, type Reporter } from './output.js';
 import { runValidate } from './validate-command.js';
 
 export interface MainOptions {
   cwd?: string;
+  stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
   stderr?: NodeJS.WritableStream;
+  /** Ask init's questions (default: when stdin and stdout are terminals and CI is not set). */
+  interactive?: boolean;
 }
 
 const EPILOGUE = 'Exit codes: 0 ok, 1 invalid input (or --check found drift, or hand-edited generated files), 2 usage error.\nDocs: https://github.com/a2a-gen/a2a-gen#readme';
@@ -37,12 +41,30 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     }
   };
 
+  const interactive = opts.interactive ?? (Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI);
   const parser = yargs(argv)
     .scriptName('a2a-gen')
     .usage('$0 <command> [options]\n\nGenerate a typed A2A (Agent2Agent) agent — server, client, validators, docs — from an A2A JSON Schema and an agent manifest.')
     .version(toolVersion())
     .option('quiet', { alias: 'q', type: 'boolean', description: 'Print errors only' })
     .option('json', { type: 'boolean', description: 'Print one JSON document (for scripts)' })
+    .command(
+      'init [dir]',
+      'Create an agent project: a2a.yaml (asked for on a terminal, or the hello agent), then everything generate makes',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', default: '.', description: 'The folder to create the agent in (must be empty)' })
+          .option('manifest', { alias: 'm', type: 'string', description: 'Start from this manifest instead of asking (YAML or JSON)' })
+          .option('spec', { type: 'string', description: 'A2A version to write into the manifest (e.g. 0.2.5)' })
+          .option('yes', { alias: 'y', type: 'boolean', description: 'Ask nothing: the hello agent (or --manifest)' })
+          .option('force', { type: 'boolean', description: 'Use a non-empty folder (nothing in it is overwritten or deleted)' })
+          .example('$0 init my-agent --yes', 'The hello agent on the newest A2A version')
+          .example('$0 init my-agent --manifest agent.yaml', 'An agent from your own manifest'),
+      (a) =>
+        run(a, (r) =>
+          runInit({ dir: a.dir ?? '.', manifest: a.manifest, spec: a.spec, yes: a.yes, force: a.force, cwd, interactive: interactive && !a.json, input: (opts.stdin ?? process.stdin) as never, output: (opts.stdout ?? process.stdout) as never }, r),
+        ),
+    )
     .command(
       'generate',
       'Generate src/a2a/ (and scaffolds for new skills) from the manifest',
@@ -79,7 +101,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .example('$0 diff 0.1.0 0.2.0 --json', 'The same, for scripts'),
       (a) => run(a, (r) => runDiff({ from: a.from!, to: a.to!, cwd }, r)),
     )
-    .demandCommand(1, 'Name a command: generate, validate or diff (see --help).')
+    .demandCommand(1, 'Name a command: init, generate, validate or diff (see --help).')
     .strict()
     .epilogue(EPILOGUE)
     .wrap(Math.min(100, process.stdout.columns || 100))

@@ -124,12 +124,27 @@ function method(file: TsFile, m: MethodModel, CallOptions: string): string {
   return `${doc}  ${methodName(m)}(${signature}): Promise<${result}> {\n    return this.transport.call(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as Promise<${result}>;\n  }\n\n`;
 }
 
+/** What a skill without an input schema takes, from the media types it accepts. */
+export function skillArgument(skill: SkillModel): 'input' | 'text' | 'data' | 'parts' {
+  if (skill.input) return 'input';
+  const accepts = (type: string): boolean => skill.inputModes.length === 0 || skill.inputModes.some((m) => m === type || m === '*/*' || m === `${type.split('/')[0]}/*`);
+  if (accepts('text/plain')) return 'text';
+  return accepts('application/json') ? 'data' : 'parts';
+}
+
 function skillHelper(file: TsFile, skill: SkillModel): string {
   const sendToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'sendToSkill');
   const SkillCallOptions = file.importType(`${CLIENT}/skill-calls.ts`, 'SkillCallOptions');
   const about = [skill.card.name, skill.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
-  const arg = skill.input ? `input: ${file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Input`)}` : 'text: string';
-  const payload = skill.input ? '{ data: input }' : '{ text }';
+  const kind = skillArgument(skill);
+  const [arg, payload] =
+    kind === 'input'
+      ? [`input: ${file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Input`)}`, '{ data: input }']
+      : kind === 'text'
+        ? ['text: string', '{ text }']
+        : kind === 'data'
+          ? ['data: unknown', '{ data }']
+          : [`parts: ${file.importType(`${A2A_DIR}/types.ts`, 'Part')}[]`, '{ parts }'];
   const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}`, '    ');
   if (skill.output) {
     const Output = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Output`);

@@ -1,6 +1,10 @@
 // emit/project: the files an agent project needs around its code — package.json, tsconfig,
 // README, .gitignore. All are yours: created once, never overwritten.
 import { kebabCase } from '../model/names.js';
+import { sample } from '../model/sample.js';
+import type { SkillModel } from '../model/agent.js';
+import { skillArgument } from './client.js';
+import { tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import type { EmitContext } from './context.js';
 import { userFile, type GeneratedFile } from './generated-file.js';
 
@@ -30,9 +34,51 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     hasSchemes: schemes.length > 0,
   };
   return [
+    agentTest(ctx),
     userFile('package.json', ctx.templates.render('scaffold/package.json.hbs', data)),
     userFile('tsconfig.json', ctx.templates.raw('scaffold/tsconfig.json')),
     userFile('README.md', ctx.templates.render('scaffold/README.md.hbs', data)),
     userFile('.gitignore', ctx.templates.raw('scaffold/gitignore')),
   ];
+}
+
+/** An argument the skill's helper accepts (see skillArgument in client.ts). */
+function testArgument(skill: SkillModel): string {
+  switch (skillArgument(skill)) {
+    case 'input':
+      return tsLiteral(sample(skill.input, { root: skill.input }), '    ');
+    case 'text':
+      return tsString('hello');
+    case 'data':
+      return '{ hello: true }';
+    default:
+      return `[filePart({ bytes: 'AAAA', mimeType: ${tsString(skill.inputModes[0] ?? 'application/octet-stream')} })]`;
+  }
+}
+
+/** test/agent.test.ts: the agent on a loopback port, each skill called through the generated client. */
+function agentTest(ctx: EmitContext): GeneratedFile {
+  const { agent } = ctx;
+  // Credentials for the first way in that a plain HTTP test can use (not mutual TLS).
+  const usable = agent.security.requirements.find((alt) => alt.every((n) => agent.security.schemes.find((s) => s.name === n)?.credential !== 'mutualTLS')) ?? [];
+  const schemes = usable.map((n) => agent.security.schemes.find((s) => s.name === n)!);
+  const credentials = schemes.map((s) => `${tsPropertyKey(s.name)}: ${s.credential === 'basic' ? "{ username: 'test', password: 'test-secret' }" : "'test-secret'"}`).join(', ');
+  const skills = agent.skills.map((s) => ({
+    testName: `skill ${s.id} answers`,
+    helper: /^[A-Za-z_$][\w$]*$/.test(s.names.value) ? s.names.value : `[${tsString(s.names.value)}]`,
+    hasOutput: s.output !== undefined,
+    argument: testArgument(s),
+  }));
+  return userFile(
+    'test/agent.test.ts',
+    ctx.templates.render('scaffold/agent.test.ts.hbs', {
+      agentName: String((agent.card as { name?: unknown }).name ?? ''),
+      auth: agent.security.schemes.map((s) => ({ key: tsPropertyKey(s.name), kind: s.credential })),
+      usesSecrets: agent.security.schemes.some((s) => s.credential !== 'basic' && s.credential !== 'mutualTLS'),
+      usesBasic: agent.security.schemes.some((s) => s.credential === 'basic'),
+      credentials,
+      skills,
+      usesFileParts: skills.some((s) => s.argument.startsWith('[filePart')),
+    }),
+  );
 }

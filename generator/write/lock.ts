@@ -9,6 +9,8 @@ export const LOCK_PATH = `${A2A_DIR}/a2a-gen.lock.json`;
 export interface LockFile {
   generator: string;
   spec: string;
+  /** What the manifest (or --spec) named: a version, a path or a URL. */
+  specRef?: string;
   /** Project-relative path → hash of the whole file content as written. */
   files: Record<string, string>;
 }
@@ -24,9 +26,9 @@ export function parseLock(text: string | undefined): LockFile | undefined {
   return undefined;
 }
 
-export function renderLock(generator: string, spec: string, files: { path: string; content: string }[]): string {
+export function renderLock(generator: string, spec: string, specRef: string | undefined, files: { path: string; content: string }[]): string {
   const entries = [...files].sort((a, b) => a.path.localeCompare(b.path)).map((f) => [f.path, contentHash(f.content)] as const);
-  return JSON.stringify({ generator, spec, files: Object.fromEntries(entries) }, null, 2) + '\n';
+  return JSON.stringify({ generator, spec, ...(specRef ? { specRef } : {}), files: Object.fromEntries(entries) }, null, 2) + '\n';
 }
 
 export const hashOf = contentHash;

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emit/generated-file.js';
 import { isPristine } from '../emit/header.js';
-import { hashOf, LOCK_PATH, parseLock, renderLock } from './lock.js';
+import { hashOf, LOCK_PATH, parseLock, renderLock, type LockFile } from './lock.js';
 
 export type Action =
   | 'create' // not on disk yet
@@ -26,6 +26,8 @@ export interface PlanEntry {
 export interface Plan {
   root: string;
   entries: PlanEntry[];
+  /** The lock as it was before this run, if there was one. */
+  previousLock?: LockFile;
 }
 
 export interface PlanOptions {
@@ -33,6 +35,7 @@ export interface PlanOptions {
   force?: boolean;
   generator: string;
   spec: string;
+  specRef?: string;
 }
 
 async function readIfExists(path: string): Promise<string | undefined> {
@@ -46,7 +49,7 @@ async function readIfExists(path: string): Promise<string | undefined> {
 
 export async function planWrite(root: string, files: GeneratedFile[], opts: PlanOptions): Promise<Plan> {
   const generatorFiles = files.filter((f) => f.owner === 'generator');
-  const all: GeneratedFile[] = [...files, { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, generatorFiles) }];
+  const all: GeneratedFile[] = [...files, { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, opts.specRef, generatorFiles) }];
   const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
   const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === hashOf(disk));
   const entries = await Promise.all(
@@ -67,7 +70,7 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
     entries.push({ path: stale, owner: 'generator', action: opts.force || wasOurs(stale, disk) ? 'remove' : 'orphan' });
   }
   entries.sort((a, b) => a.path.localeCompare(b.path));
-  return { root, entries };
+  return { root, entries, previousLock: lock };
 }
 
 export const changes = (plan: Plan): PlanEntry[] => plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'remove');

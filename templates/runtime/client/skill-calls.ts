@@ -18,8 +18,8 @@ type Send = (method: string, params: unknown, options?: CallOptions) => Promise<
 const sendMethod = Object.entries(protocol.methods).find(([, d]) => d.role === 'send')?.[0] ?? 'message/send';
 
 /** Calls a skill and returns its final Task or Message. */
-export async function sendToSkill(send: Send, skillId: string, payload: { data?: unknown; text?: string }, options: SkillCallOptions = {}): Promise<Task | Message> {
-  const parts: Part[] = [];
+export async function sendToSkill(send: Send, skillId: string, payload: { data?: unknown; text?: string; parts?: readonly Part[] }, options: SkillCallOptions = {}): Promise<Task | Message> {
+  const parts: Part[] = [...(payload.parts ?? [])];
   if (payload.data !== undefined) parts.push(dataPart(payload.data));
   if (payload.text !== undefined) parts.push(textPart(payload.text));
   const message = createMessage('user', parts, { taskId: options.taskId, contextId: options.contextId }) as unknown as Loose;

@@ -1,0 +1,80 @@
+// `a2a-gen init [dir]`: a new agent project — the manifest (asked for on a terminal, from
+// --manifest, or the embedded hello agent), then everything `generate` makes. Never touches
+// a non-empty folder without --force, and never deletes anything.
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { parseDocument } from 'yaml';
+import { InputError, UsageError } from '../diagnostics.js';
+import { bundledVersions } from '../load/schema-source.js';
+import { decodeUtf8 } from '../load/text.js';
+import { packageRoot } from '../paths.js';
+import { runGenerate } from './generate-command.js';
+import { manifestFromAnswers } from './init-manifest.js';
+import type { Reporter } from './output.js';
+import { askInitQuestions } from './prompts.js';
+
+export interface InitArgs {
+  dir: string;
+  manifest?: string;
+  spec?: string;
+  yes?: boolean;
+  force?: boolean;
+  cwd: string;
+  /** Streams for the questions; asked only when `interactive`. */
+  input?: Readable;
+  output?: Writable;
+  interactive: boolean;
+}
+
+const MANIFEST = 'a2a.yaml';
+
+export async function runInit(args: InitArgs, report: Reporter): Promise<number> {
+  const dir = resolve(args.cwd, args.dir);
+  const existing = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [] as string[];
+    if (err.code === 'ENOTDIR') throw new UsageError(`${args.dir} exists and is not a folder`);
+    throw err;
+  });
+  const occupied = existing.filter((n) => n !== '.git' && n !== '.DS_Store');
+  if (occupied.length > 0 && !args.force) {
+    throw new UsageError(`${relative(args.cwd, dir) || '.'} is not empty (${occupied.slice(0, 3).join(', ')}${occupied.length > 3 ? ', …' : ''}); choose an empty folder, or --force to add the agent beside what is there (nothing is overwritten or deleted)`);
+  }
+  await mkdir(dir, { recursive: true });
+  const target = join(dir, MANIFEST);
+  const hasManifest = await stat(target).then(() => true, () => false);
+  if (hasManifest && args.manifest) throw new UsageError(`${relative(args.cwd, target)} exists already; remove --manifest to use it, or init another folder`);
+  if (!hasManifest) await writeFile(target, withSpec(await manifestText(args), args.spec), { flag: 'wx' });
+  else report.info(`using the existing ${MANIFEST}`);
+  const outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
+  const where = relative(args.cwd, dir) || '.';
+  report.data({ dir, manifest: target });
+  report.info(`\nYour agent is ready in ${where}:\n  cd ${where}\n  npm install && npm start   # serves it\n  npm test                   # tests it with the generated client\nEdit ${MANIFEST} and run \`npm run generate\` to change it; your code lives in src/main.ts and src/skills/.`);
+  return outcome.exitCode;
+}
+
+/** `--spec` goes into the manifest itself, so later `generate` runs agree with it. */
+function withSpec(text: string, spec: string | undefined): string {
+  if (!spec) return text;
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0) return text; // generate reports the syntax error with its position
+  doc.set('spec', spec);
+  return doc.toString();
+}
+
+async function manifestText(args: InitArgs): Promise<string> {
+  if (args.manifest) {
+    const path = resolve(args.cwd, args.manifest);
+    const bytes = await readFile(path).catch((err: NodeJS.ErrnoException) => {
+      throw new InputError(err.code === 'ENOENT' ? 'manifest not found' : `cannot read manifest: ${err.code}`, { file: path });
+    });
+    return decodeUtf8(bytes, path);
+  }
+  if (args.yes || !args.interactive || !args.input || !args.output) {
+    // The embedded default: the hello agent on the newest A2A version.
+    return readFile(join(packageRoot(), 'examples', 'hello.a2a.yaml'), 'utf8');
+  }
+  const versions = await bundledVersions();
+  const answers = await askInitQuestions(args.input, args.output, args.spec ? [...versions.filter((v) => v !== args.spec), args.spec] : versions);
+  return manifestFromAnswers(answers);
+}

@@ -1,0 +1,34 @@
+// The manifest `a2a-gen init` writes from the answers to its questions. Built as data and
+// serialized by the YAML library, so no answer can change the document's structure.
+import { stringify } from 'yaml';
+import { kebabCase } from '../model/names.js';
+import type { InitAnswers } from './prompts.js';
+
+export function manifestFromAnswers(a: InitAnswers): string {
+  const v01 = a.spec === '0.1.0';
+  const agent: Record<string, unknown> = {
+    name: a.name,
+    description: `${a.name}: an A2A agent.`,
+    version: '0.1.0',
+    url: 'http://localhost:41241/',
+    capabilities: { streaming: a.streaming, pushNotifications: a.pushNotifications },
+  };
+  if (a.auth !== 'none') {
+    if (v01) agent.authentication = { schemes: [a.auth === 'bearer' ? 'Bearer' : 'ApiKey'] };
+    else {
+      agent.securitySchemes = a.auth === 'bearer' ? { bearer: { type: 'http', scheme: 'bearer' } } : { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
+      agent.security = [{ [a.auth]: [] }];
+    }
+  }
+  agent.defaultInputModes = ['text/plain'];
+  agent.defaultOutputModes = ['text/plain'];
+  const skills = a.skills.map((id) => ({
+    id,
+    name: id.replace(/[-_]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
+    description: `Handles ${kebabCase(id).replace(/-/g, ' ')} requests.`,
+    tags: [kebabCase(id) || 'skill'],
+    examples: ['hello'],
+  }));
+  const header = '# Created by `a2a-gen init`. Describe your agent here, then run `npm run generate`.\n';
+  return header + stringify({ spec: a.spec, agent, skills }, { lineWidth: 0 });
+}

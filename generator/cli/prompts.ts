@@ -1,0 +1,56 @@
+// The questions `a2a-gen init` asks on a terminal, each with a default (Enter accepts it).
+// Streams are injectable, so tests drive the prompts without a terminal.
+import { createInterface } from 'node:readline/promises';
+import type { Readable, Writable } from 'node:stream';
+
+export interface InitAnswers {
+  name: string;
+  spec: string;
+  skills: string[];
+  streaming: boolean;
+  pushNotifications: boolean;
+  auth: 'none' | 'bearer' | 'apiKey';
+}
+
+export const DEFAULT_ANSWERS: InitAnswers = { name: 'My Agent', spec: '0.3.0', skills: ['echo'], streaming: true, pushNotifications: false, auth: 'none' };
+
+export async function askInitQuestions(input: Readable, output: Writable, versions: string[]): Promise<InitAnswers> {
+  const rl = createInterface({ input, output, terminal: false });
+  // Lines typed ahead of a question (a paste, a script) wait in order for it.
+  const lines: string[] = [];
+  const waiting: ((line: string | undefined) => void)[] = [];
+  let closed = false;
+  rl.on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)));
+  rl.on('close', () => {
+    closed = true;
+    while (waiting.length) waiting.shift()!(undefined);
+  });
+  const ask = async (question: string, fallback: string, check?: (answer: string) => string | undefined): Promise<string> => {
+    for (;;) {
+      output.write(`? ${question} (${fallback}) `);
+      const line = lines.length ? lines.shift() : closed ? undefined : await new Promise<string | undefined>((r) => waiting.push(r));
+      const answer = (line ?? '').trim() || fallback;
+      if (line === undefined) output.write('\n');
+      const problem = check?.(answer);
+      if (!problem) return answer;
+      output.write(`  ${problem}\n`);
+      if (line === undefined) return fallback; // no more input: take the default
+    }
+  };
+  const yes = (a: string): boolean => /^y(es)?$/i.test(a);
+  const yesNo = (a: string): string | undefined => (/^(y(es)?|no?)$/i.test(a) ? undefined : 'answer y or n');
+  try {
+    const name = await ask('Agent name', DEFAULT_ANSWERS.name, (a) => (a.length > 200 ? 'at most 200 characters' : undefined));
+    const spec = await ask(`A2A version [${versions.join(', ')}]`, versions.at(-1) ?? DEFAULT_ANSWERS.spec, (a) => (versions.includes(a.replace(/^v/, '')) ? undefined : `one of ${versions.join(', ')}`));
+    const skills = (await ask('Skills (comma-separated ids)', DEFAULT_ANSWERS.skills.join(', '), (a) => (a.split(',').every((s) => /^[A-Za-z][\w-]{0,63}$/.test(s.trim())) ? undefined : 'ids: letters, digits, - and _, starting with a letter')))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const streaming = yes(await ask('Streaming (message/stream)? y/n', 'y', yesNo));
+    const pushNotifications = yes(await ask('Push notifications (webhooks)? y/n', 'n', yesNo));
+    const auth = (await ask('Authentication: none, bearer or apiKey', 'none', (a) => (['none', 'bearer', 'apiKey'].includes(a) ? undefined : 'none, bearer or apiKey'))) as InitAnswers['auth'];
+    return { name, spec: spec.replace(/^v/, ''), skills: [...new Set(skills)], streaming, pushNotifications, auth };
+  } finally {
+    rl.close();
+  }
+}
