@@ -36,7 +36,7 @@ export interface Limits {
 interface BaseOptions {
   /** Typed handlers by skill id; `src/a2a/skills.ts` wires the ones in src/skills/. */
   skills?: Partial<SkillHandlers>;
-  /** The skill for messages that name none and match no skill's input (default: the only skill). */
+  /** The skill for messages that name none and match no skill's input (default: the manifest's first). */
   defaultSkill?: SkillId;
   /** Handles messages no skill handles, or everything when no skills are given. */
   executor?: AgentExecutor;

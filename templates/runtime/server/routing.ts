@@ -3,8 +3,8 @@
 // Routing rules, in order:
 //   1. `message.metadata.skillId` names a skill → that skill;
 //   2. the message has DataParts and exactly one skill's `input` schema accepts one of them → that skill;
-//   3. otherwise the default skill (`defaultSkill` option, or the only skill when there is one);
-//   4. otherwise no skill: the executor sees `context.skill` undefined.
+//   3. otherwise the default skill: the `defaultSkill` option, else the manifest's first skill;
+//   4. an agent without skills: no skill, the executor sees `context.skill` undefined.
 // @see the A2A spec §8.2 ContentTypeNotSupportedError for media types.
 import { skillRoutes } from '../agent.js';
 import { errorFor } from '../errors.js';
@@ -45,7 +45,7 @@ export function routeSkill(message: Loose, defaultSkill: string | undefined): Ro
       return { id, input: dataParts.find(({ p }) => v.is(p.data))!.p.data, reason: 'data' };
     }
   }
-  const fallback = defaultSkill ?? (routes.length === 1 ? routes[0].id : undefined);
+  const fallback = defaultSkill ?? routes[0]?.id;
   return fallback === undefined ? undefined : { id: fallback, input: typedInput(fallback, parts), reason: 'default' };
 }
 

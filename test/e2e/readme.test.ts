@@ -1,0 +1,76 @@
+// The README, run as written: its first command on a fresh clone yields a running agent, and
+// the five-minute tutorial works step by step. Commands come from README.md itself; the only
+// change is that `npm start` runs in the background (the README says "keep it running").
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/examples.js';
+import { tempDir } from '../helpers/tmp.js';
+
+const run = promisify(execFile);
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The ```sh blocks of a part of the README. */
+function shellBlocks(text: string): string[] {
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+}
+
+/**
+ * A bash script for blocks: `npm start` (with an optional env prefix) restarts the agent of the
+ * current folder in the background and waits until it listens; every agent stops on exit.
+ */
+function script(blocks: string[]): string {
+  const prelude = `set -euo pipefail
+export CI=true npm_config_audit=false npm_config_fund=false npm_config_loglevel=error
+declare -A AGENTS=()
+stop_all() { for pid in "\${AGENTS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+trap stop_all EXIT
+start_agent() {
+  local key="$PWD"
+  if [ -n "\${AGENTS[$key]:-}" ]; then kill "\${AGENTS[$key]}" 2>/dev/null || true; sleep 0.5; fi
+  ( env "$@" npm start > "$PWD/.agent.log" 2>&1 ) &
+  AGENTS[$key]=$!
+  for _ in $(seq 1 120); do grep -q "listening on" "$PWD/.agent.log" && return 0; sleep 0.5; done
+  cat "$PWD/.agent.log"; return 1
+}
+`;
+  const body = blocks
+    .join('\n')
+    .split('\n')
+    .map((line) => {
+      const start = /^((?:[A-Z_]+=\S+ )*)npm start(\s*#.*)?$/.exec(line);
+      return start ? `start_agent ${start[1].trim()}` : line;
+    })
+    .join('\n');
+  return `${prelude}\n${body}\n`;
+}
+
+describe('README.md', () => {
+  it('opens with exactly two commands: the main job, then the tests', () => {
+    const first = readme.slice(0, readme.indexOf('## '));
+    expect(shellBlocks(first)).toEqual(['npm ci && npx a2a-gen init my-agent --yes && cd my-agent && npm install && npm start\nnpm ci && npm test\n']);
+    const ci = readFileSync(join(ROOT, '.ci/run'), 'utf8');
+    expect(ci).toMatch(/^npm ci && npm test$/m);
+  });
+
+  it('on a fresh clone: the first command yields a running agent, and the tutorial works as written', async () => {
+    const work = await tempDir('readme-');
+    const clone = join(work, 'clone');
+    await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone]);
+    const firstCommand = shellBlocks(readme.slice(0, readme.indexOf('## ')))[0].split('\n')[0];
+    const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get')));
+    expect(tutorial).toHaveLength(4);
+    // The main job, then a look at the agent it started; then the tutorial (terminal 1 runs block 1,
+    // terminal 2 the rest: it starts from the repository root too).
+    const card = `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('CARD ' + c.name))"`;
+    const steps = [firstCommand.replace(/ && /g, '\n'), card, 'stop_all; AGENTS=()', 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3]];
+    writeFileSync(join(work, 'readme.sh'), script(steps));
+    const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 });
+    expect(stdout).toContain('CARD Hello Agent');
+    expect(stdout).toContain('Hello, agent!');
+    expect(stdout).toContain('QUIET PLEASE');
+    expect(stdout).toContain('hello-agent said: ping');
+  }, 1_000_000);
+});
