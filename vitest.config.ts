@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Temporary projects and clones made by tests have test files of their own.
+    exclude: ['test/.tmp/**', 'test/.output/**', 'node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Runtime tests start servers on ephemeral loopback ports; files run in parallel, tests in a file run in order.

@@ -25,12 +25,14 @@ function script(blocks: string[]): string {
   const prelude = `set -euo pipefail
 export CI=true npm_config_audit=false npm_config_fund=false npm_config_loglevel=error
 declare -A AGENTS=()
-stop_all() { for pid in "\${AGENTS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+# Each agent runs in a process group of its own (npm start → npm → node): stopping kills the group.
+stop_group() { kill -- "-$1" 2>/dev/null || true; for _ in $(seq 1 40); do kill -0 -- "-$1" 2>/dev/null || return 0; sleep 0.25; done; }
+stop_all() { for pid in "\${AGENTS[@]}"; do stop_group "$pid"; done; }
 trap stop_all EXIT
 start_agent() {
   local key="$PWD"
-  if [ -n "\${AGENTS[$key]:-}" ]; then kill "\${AGENTS[$key]}" 2>/dev/null || true; sleep 0.5; fi
-  ( env "$@" npm start > "$PWD/.agent.log" 2>&1 ) &
+  if [ -n "\${AGENTS[$key]:-}" ]; then stop_group "\${AGENTS[$key]}"; fi
+  setsid env "$@" npm start > "$PWD/.agent.log" 2>&1 &
   AGENTS[$key]=$!
   for _ in $(seq 1 120); do grep -q "listening on" "$PWD/.agent.log" && return 0; sleep 0.5; done
   cat "$PWD/.agent.log"; return 1
