@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { UsageError } from '../diagnostics.js';
 import { toolVersion } from '../paths.js';
 import { runDiff } from './diff-command.js';
+import { faultInjectionHooks } from './fault-injection.js';
 import { runGenerate } from './generate-command.js';
 import { runInit } from './init-command.js';
 import { createReporter, describeFailure, type Reporter } from './output.js';
@@ -79,7 +80,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .conflicts('check', 'dry-run')
           .example('$0 generate', 'Regenerate after editing a2a.yaml')
           .example('$0 generate --spec 0.2.5 --check', 'Fail when the output for v0.2.5 is stale'),
-      (a) => run(a, (r) => runGenerate({ manifest: a.manifest, spec: a.spec, out: a.out, check: a.check, dryRun: a.dryRun, force: a.force, cwd }, r).then((o) => o.exitCode)),
+      (a) => run(a, (r) => runGenerate({ manifest: a.manifest, spec: a.spec, out: a.out, check: a.check, dryRun: a.dryRun, force: a.force, cwd }, r, faultInjectionHooks()).then((o) => o.exitCode)),
     )
     .command(
       'validate',

@@ -5,7 +5,7 @@
 // this module renders them, and compiles any template the build has not seen.
 import type HandlebarsFull from 'handlebars';
 import RuntimeModule from 'handlebars/runtime.js';
-import { html, jsonInHtml, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
+import { html, jsonInHtml, lineCommentText, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
 
 export interface Templates {
   /** A template's text as stored (runtime modules are copied verbatim). */
@@ -27,8 +27,10 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 export const HELPERS: Record<string, (...args: never[]) => unknown> = {
   /** A TS/JS string literal, quotes included. */
   ts: (v: unknown) => tsString(str(v)),
-  /** Text inside a JSDoc block. */
-  docText: (v: unknown) => tsDocText(str(v)),
+  /** Text inside a top-level JSDoc block: continuation lines start with ` * `. */
+  docText: (v: unknown) => tsDocText(str(v)).split('\n').join('\n * ').replace(/ \* \n/g, ' *\n'),
+  /** Text in a `//` comment: line breaks become spaces. */
+  lineComment: (v: unknown) => lineCommentText(str(v)),
   /** A whole JSDoc block (empty for empty text). */
   doc: (v: unknown, indent: unknown) => tsDoc(str(v), typeof indent === 'string' ? indent : ''),
   html: (v: unknown) => html(str(v)),

@@ -73,12 +73,23 @@ async function skillTypes(ctx: EmitContext): Promise<string> {
   for (const skill of ctx.agent.skills) {
     for (const [kind, schema] of [['Input', skill.input], ['Output', skill.output]] as const) {
       const name = `${skill.names.type}${kind}`;
-      if (schema) definitions[name] = { ...rebaseRefs(schema, name), title: name };
+      if (schema) definitions[name] = { ...rootRefInAllOf(rebaseRefs(schema, name)), title: name };
       else lines.push(`${tsDoc(`Skill ${tsString(skill.id)} declares no \`${kind.toLowerCase()}\` schema.`)}export type ${name} = unknown;\n`);
     }
   }
   const compiled = Object.keys(definitions).length > 0 ? await compileDefinitions(definitions) : '';
   return `${tsDoc('Payload types of the skills declared in the manifest (`input` / `output` DataPart schemas).')}\n${compiled}${compiled ? '\n' : ''}${lines.join('\n')}`;
+}
+
+/**
+ * A skill schema that is just a `$ref` into its own `$defs` (a tree's `Node`, say): the ref
+ * parser cannot resolve a definition's root into the definition itself, so the root ref goes
+ * into `allOf`, and the type becomes an alias of the referenced one.
+ */
+function rootRefInAllOf(schema: JsonSchema): JsonSchema {
+  if (typeof schema.$ref !== 'string') return schema;
+  const { $ref, ...rest } = schema;
+  return { ...rest, allOf: [{ $ref }, ...((rest.allOf as JsonSchema[] | undefined) ?? [])] };
 }
 
 /** A skill schema's local refs (`#/$defs/X`) point into the combined document once nested under its name. */

@@ -78,6 +78,7 @@ function parseManifest(text: string, file: string, schema: JsonSchema): Manifest
   const document = parseLocatedDocument(text, file);
   const data = document.data;
   if (!isPlainObject(data)) throw new InputError('the manifest must be a mapping with `agent:` and `skills:`', { file, line: 1, column: 1 });
+  checkWellFormedStrings(data, document);
   const findings = checkShape(data, schema, { definitions: (schema.definitions ?? {}) as Record<string, JsonSchema>, strict: false });
   if (findings.length > 0) throw new InputErrors(findings.map((f) => findingToError(f, document)));
   const agent = cloneJson(data.agent as Record<string, unknown>);
@@ -87,6 +88,25 @@ function parseManifest(text: string, file: string, schema: JsonSchema): Manifest
   const skills = cloneJson((data.skills ?? []) as ManifestSkill[]);
   checkUniqueSkillIds(skills, document);
   return { file, spec: data.spec as string | undefined, agent, skills, server: cloneJson((data.server ?? {}) as ManifestServer), document };
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A `\uD800` escape without its pair is valid JSON and YAML but no Unicode text: it cannot be
+ * written to a UTF-8 file, so the card, the code and the docs could not carry it unchanged.
+ */
+function checkWellFormedStrings(data: unknown, doc: LocatedDocument, path: (string | number)[] = []): void {
+  if (typeof data === 'string') {
+    if (LONE_SURROGATE.test(data)) throw new InputErrors([locatedError(doc, path, 'this string holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry')]);
+    return;
+  }
+  if (data === null || typeof data !== 'object') return;
+  for (const [key, value] of Object.entries(data)) {
+    const at = [...path, Array.isArray(data) ? Number(key) : key];
+    if (LONE_SURROGATE.test(key)) throw new InputErrors([locatedError(doc, at, 'this key holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry', true)]);
+    checkWellFormedStrings(value, doc, at);
+  }
 }
 
 function checkUniqueSkillIds(skills: ManifestSkill[], doc: LocatedDocument): void {

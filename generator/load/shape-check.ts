@@ -54,12 +54,17 @@ function matchesType(v: unknown, t: string): boolean {
   }
 }
 
-function check(value: unknown, raw: JsonSchema, path: (string | number)[], opts: CheckOptions, out: Finding[], depth: number): void {
+function check(value: unknown, raw: JsonSchema | boolean, path: (string | number)[], opts: CheckOptions, out: Finding[], depth: number): void {
   if (depth > 64) return;
-  const schema = resolve(raw, opts);
   const add = (message: string, kind: Finding['kind'] = 'invalid', at = path, field?: string): void => {
     out.push({ path: at, message, kind, field });
   };
+  // Boolean schemas (draft-06+): `true` accepts anything, `false` nothing. The draft-07
+  // meta-schema uses them for `default`, `const` and `examples`.
+  if (raw === true) return;
+  if (raw === false) return add('no value is allowed here');
+  const schema = resolve(raw, opts);
+  if (typeof schema === 'boolean') return check(value, schema, path, opts, out, depth + 1);
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
     if (!types.some((t) => matchesType(value, t))) return add(`expected ${types.join(' or ')}, got ${typeName(value)}`);

@@ -107,7 +107,7 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
     docs: server.docs ?? false,
     corsOrigins: server.cors?.origins ?? [],
     limits: {
-      bodyBytes: server.limits?.bodyBytes ?? 4 * 1024 * 1024,
+      bodyBytes: server.limits?.bodyBytes ?? 1024 * 1024,
       partsPerMessage: server.limits?.partsPerMessage ?? 256,
       historyLength: server.limits?.historyLength ?? 1000,
       requestTimeoutMs: server.limits?.requestTimeoutMs ?? 30_000,

@@ -73,7 +73,11 @@ function pointer(root: JsonSchema | undefined, ref: string): unknown {
 function sampleObject(s: JsonSchema, opts: SampleOptions, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const props = isPlainObject(s.properties) ? s.properties : {};
-  const required = s.required ?? [];
+  // Optional properties named like Object.prototype members (`constructor`, `toString`) are
+  // filled in too: TypeScript checks a literal that lacks them by the inherited member's type
+  // (`constructor: Function`), so leaving them out would make the sample fail to compile.
+  const inherited = Object.keys(props).filter((key) => key in Object.prototype && !(s.required ?? []).includes(key));
+  const required = [...(s.required ?? []), ...inherited];
   for (const key of required) {
     Object.defineProperty(out, key, { value: sample(props[key] ?? {}, { ...opts, name: key }, depth + 1), enumerable: true, writable: true, configurable: true });
   }

@@ -1,7 +1,7 @@
 // The write stage: unchanged files are not touched, hand edits are never lost, user files are
 // never overwritten, --check/--dry-run write nothing, and a crash leaves no torn file.
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
 import { loadInputs } from '../../generator/load/inputs.js';
@@ -9,6 +9,7 @@ import { applyPlan } from '../../generator/write/apply.js';
 import { planWrite } from '../../generator/write/plan.js';
 import { runCli } from '../helpers/cli.js';
 import { exampleText } from '../helpers/examples.js';
+import { listFiles, snapshot } from '../helpers/files.js';
 import { tempDir } from '../helpers/tmp.js';
 
 async function project(example = 'georoute'): Promise<string> {
@@ -18,17 +19,6 @@ async function project(example = 'georoute'): Promise<string> {
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return dir;
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
-}
-
-async function snapshot(dir: string): Promise<Map<string, { mtimeMs: number; content: string }>> {
-  const out = new Map<string, { mtimeMs: number; content: string }>();
-  for (const f of await listFiles(dir)) out.set(f, { mtimeMs: (await stat(join(dir, f))).mtimeMs, content: await readFile(join(dir, f), 'utf8') });
-  return out;
 }
 
 describe('write stage', () => {

@@ -9,7 +9,7 @@ import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type H
 import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
 import { dispatch, isStreamingMethod, type DispatchConfig } from './dispatch.js';
 import type { Principal } from './executor.js';
-import { checkRequest, errorJson, parseBody, successJson, type JsonRpcId } from './jsonrpc.js';
+import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
 
 /** What an adapter knows about an incoming request. */
@@ -55,6 +55,8 @@ export interface CoreConfig extends DispatchConfig {
 // POST responses are not cached by default: no cache-control needed on the JSON-RPC path.
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Bodies longer than this are handled in several event-loop turns (see jsonRpc). */
+const LARGE_BODY_CHARS = 256 * 1024;
 
 export type Core = (request: CoreRequest) => Promise<CoreResponse>;
 
@@ -148,8 +150,12 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
     }
     return jsonError(200, null, errorFor('jsonParse', 'the request body is not valid UTF-8'), cors);
   }
-  const parsed = parseBody(text, config.limits.jsonDepth);
+  // A large body is scanned, parsed and validated in separate turns of the event loop, so
+  // no single synchronous step holds up other connections for long (each is linear).
+  const large = text.length > LARGE_BODY_CHARS;
+  const parsed = large ? await parseBodyInTurns(text, config.limits.jsonDepth) : parseBody(text, config.limits.jsonDepth);
   if (!parsed.ok) return jsonError(200, null, parsed.error, cors);
+  if (large) await nextTurn();
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
 

@@ -31,10 +31,28 @@ export function exceedsDepth(text: string, maxDepth: number): boolean {
   return false;
 }
 
-export function parseBody(text: string, maxDepth: number): { ok: true; value: unknown } | { ok: false; error: JsonRpcError } {
-  if (exceedsDepth(text, maxDepth)) {
-    return { ok: false, error: errorFor('invalidRequest', `JSON nesting is deeper than ${maxDepth} levels (limit server.limits.jsonDepth)`, { limit: 'jsonDepth', max: maxDepth }) };
-  }
+type ParsedBody = { ok: true; value: unknown } | { ok: false; error: JsonRpcError };
+
+const tooDeep = (maxDepth: number): ParsedBody => ({
+  ok: false,
+  error: errorFor('invalidRequest', `JSON nesting is deeper than ${maxDepth} levels (limit server.limits.jsonDepth)`, { limit: 'jsonDepth', max: maxDepth }),
+});
+
+/** Resolves on a later turn of the event loop, after pending I/O callbacks have run. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
+export function parseBody(text: string, maxDepth: number): ParsedBody {
+  return exceedsDepth(text, maxDepth) ? tooDeep(maxDepth) : parseJson(text);
+}
+
+/** parseBody for large texts: the depth scan and the parse run in separate turns. */
+export async function parseBodyInTurns(text: string, maxDepth: number): Promise<ParsedBody> {
+  if (exceedsDepth(text, maxDepth)) return tooDeep(maxDepth);
+  await nextTurn();
+  return parseJson(text);
+}
+
+function parseJson(text: string): ParsedBody {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {
