@@ -4,6 +4,7 @@ import { formatJsonPath, InputError } from '../diagnostics.js';
 import { isPlainObject, type JsonSchema } from '../json-schema.js';
 import { assembleCard, derivedCardFields } from '../model/agent.js';
 import { skillNames } from '../model/names.js';
+import { deriveSecurity } from '../model/security.js';
 import type { ProtocolModel } from '../model/protocol.js';
 import { InputErrors, locatedError, type Manifest } from './manifest.js';
 import { checkShape, type Finding } from './shape-check.js';
@@ -17,7 +18,7 @@ export async function checkCard(manifest: Manifest, protocol: ProtocolModel, his
   for (const field of Object.keys(derivedCardFields(protocol))) {
     if (field in manifest.agent) errors.push(locatedError(doc, ['agent', field], `a2a-gen derives "${field}" from the spec version; remove it from the manifest`, true));
   }
-  errors.push(...checkSkillNames(manifest));
+  errors.push(...checkSkillNames(manifest), ...checkSecurity(manifest));
   const card = assembleCard(manifest, protocol);
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
@@ -33,6 +34,34 @@ export async function checkCard(manifest: Manifest, protocol: ProtocolModel, his
     errors.push(locatedError(doc, where, message, f.kind === 'unknown'));
   }
   if (errors.length > 0) throw new InputErrors(errors);
+}
+
+/**
+ * Security mistakes that would silently open the agent: a requirement naming a scheme that
+ * is not declared (a typo would otherwise drop the requirement), and an "authenticated"
+ * extended card on an agent that authenticates no one.
+ */
+function checkSecurity(manifest: Manifest): InputError[] {
+  const { agent, document: doc } = manifest;
+  const errors: InputError[] = [];
+  const declared = isPlainObject(agent.securitySchemes) ? Object.keys(agent.securitySchemes) : [];
+  if (Array.isArray(agent.security)) {
+    agent.security.forEach((requirement, i) => {
+      if (!isPlainObject(requirement)) return;
+      for (const name of Object.keys(requirement)) {
+        if (!declared.includes(name)) {
+          const known = declared.length > 0 ? `declared: ${declared.map((d) => JSON.stringify(d)).join(', ')}` : 'agent.securitySchemes declares none';
+          errors.push(locatedError(doc, ['agent', 'security', i, name], `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})`, true));
+        }
+      }
+    });
+  }
+  if (agent.supportsAuthenticatedExtendedCard === true && deriveSecurity(agent).requirements.length === 0) {
+    errors.push(
+      locatedError(doc, ['agent', 'supportsAuthenticatedExtendedCard'], 'an authenticated extended card needs securitySchemes (and security) saying who may read it; without them it would be served to anyone'),
+    );
+  }
+  return errors;
 }
 
 /** Card paths map back to the manifest: `skills[i]…` stays, everything else lives under `agent`. */

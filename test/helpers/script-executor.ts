@@ -5,7 +5,16 @@
 //   slow           works until canceled (artifact every 20 ms)      ticks <n>     n artifact chunks 15 ms apart
 //   fail / crash   error paths
 //   reject / auth  rejected / auth-required            rpc-error     throws a typed JSON-RPC error
+//   gated <n>      working, then waits for openGate(), then n artifact chunks and completed
 type Loose = Record<string, unknown>;
+
+let gateOpened!: () => void;
+let gate = new Promise<void>((resolve) => (gateOpened = resolve));
+/** Releases every `gated` task waiting now; later ones wait for the next call. */
+export function openGate(): void {
+  gateOpened();
+  gate = new Promise<void>((resolve) => (gateOpened = resolve));
+}
 
 interface Events {
   reply(c: unknown): void;
@@ -53,6 +62,13 @@ export function scriptHandler(errors: { ContentTypeNotSupportedError: new (m?: s
           events.artifact('tick ' + i, { artifactId: 'ticks', append: i > 0, lastChunk: i === n - 1 });
         }
         return events.complete('ticked');
+      }
+      case 'gated': {
+        const n = Number(arg) || 3;
+        events.working('waiting at the gate');
+        await gate;
+        for (let i = 0; i < n; i++) events.artifact(`chunk ${i}`, { artifactId: 'gated', append: i > 0, lastChunk: i === n - 1 });
+        return events.complete('through');
       }
       case 'ask':
         return events.inputRequired('what else?');

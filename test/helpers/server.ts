@@ -19,6 +19,8 @@ export interface RunningAgent {
   origin: string;
   server: { close(): Promise<void>; tasks: { activeRuns: number }; card: Record<string, unknown> };
   errors: Record<string, new (message?: string, data?: unknown) => Error>;
+  /** The node:http server listening. */
+  http: Server;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startAgent(project: AgentProject, extra: AnyOptions = {}):
     origin: `http://127.0.0.1:${listening.port}`,
     server,
     errors,
+    http: listening.server,
     close: () => server.close(),
   };
   afterAll(() => agent.close());
@@ -64,7 +67,7 @@ export interface Delivery {
 }
 
 /** A webhook receiver on 127.0.0.1 that records what it receives. */
-export async function webhookReceiver(status = 200): Promise<{ url: string; received: Delivery[]; next(): Promise<Delivery>; close(): Promise<void>; server: Server }> {
+export async function webhookReceiver(status = 200, headers: Record<string, string> = {}): Promise<{ url: string; received: Delivery[]; next(): Promise<Delivery>; close(): Promise<void>; server: Server }> {
   const received: Delivery[] = [];
   const waiters: ((d: Delivery) => void)[] = [];
   const server = createServer((req, res) => {
@@ -74,7 +77,7 @@ export async function webhookReceiver(status = 200): Promise<{ url: string; rece
       const delivery = { headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') };
       received.push(delivery);
       waiters.shift()?.(delivery);
-      res.writeHead(status).end();
+      res.writeHead(status, headers).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

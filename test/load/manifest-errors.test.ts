@@ -87,6 +87,18 @@ describe('manifest errors', () => {
     expect((await generateFrom(mangled)).stderr).toMatch(/skills\[1\]\.id: skill id "Echo_" collides with skills\[0\]\.id "echo": both become "echo"/);
   });
 
+  it('security that would silently open the agent: an undeclared scheme, an extended card without security', async () => {
+    const typo = exampleText('georoute').replace('    - bearer: []', '    - baerer: []');
+    const r = await generateFrom(typo);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/agent\.security\[0\]\.baerer: security requirement names scheme "baerer", which agent\.securitySchemes does not declare \(declared: "bearer"\)/);
+    expect(r.files).toEqual([]);
+    const open = hello.replace('  capabilities:\n', '  supportsAuthenticatedExtendedCard: true\n  capabilities:\n');
+    const r2 = await generateFrom(open);
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toMatch(/agent\.supportsAuthenticatedExtendedCard: an authenticated extended card needs securitySchemes/);
+  });
+
   it('a skill payload schema with a dangling $ref', async () => {
     const manifest = hello.replace('    examples: ["hello there"]', '    examples: ["hello there"]\n    input:\n      type: object\n      properties:\n        a: { $ref: "#/$defs/Missing" }');
     const r = await generateFrom(manifest);

@@ -58,7 +58,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Bodies longer than this are handled in several event-loop turns (see jsonRpc). */
 const LARGE_BODY_CHARS = 256 * 1024;
 
-export type Core = (request: CoreRequest) => Promise<CoreResponse>;
+export interface Core {
+  (request: CoreRequest): Promise<CoreResponse>;
+  /** Whether a path is one of the routes answered here (middleware passes the others on). */
+  owns(path: string): boolean;
+}
 
 export function createCore(config: CoreConfig): Core {
   const base = normalizePath(config.basePath);
@@ -75,7 +79,12 @@ export function createCore(config: CoreConfig): Core {
     extendedPaths.add(`${base === '/' ? '' : base}/${protocol.extendedCard.path}`);
   }
 
-  return async function handle(request: CoreRequest): Promise<CoreResponse> {
+  const owns = (raw: string): boolean => {
+    const path = normalizePath(raw);
+    return path === base || cardPaths.has(path) || extendedPaths.has(path) || config.extraRoutes?.(path) !== undefined;
+  };
+
+  return Object.assign(async function handle(request: CoreRequest): Promise<CoreResponse> {
     const cors = corsHeaders(request.header('origin'), config.cors);
     const path = normalizePath(request.path);
     if (request.method === 'OPTIONS') {
@@ -99,7 +108,7 @@ export function createCore(config: CoreConfig): Core {
       if (extra) return { ...extra, headers: { ...extra.headers, ...cors } };
     }
     return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'not found', hint: `the A2A endpoint is POST ${base}; the Agent Card is GET ${protocol.wellKnownPaths[0]}` }) };
-  };
+  }, { owns });
 }
 
 const normalizePath = (p: string): string => {

@@ -88,6 +88,11 @@ export interface A2AServer {
   handler: NodeHandler;
   /** Express/Connect middleware: answers A2A routes, passes the rest to `next()`. */
   middleware: NodeHandler;
+  /**
+   * Whether a request URL (path, optionally with a query) is one of this server's routes: for
+   * frameworks that must decide before handing over the raw request (Fastify's `onRequest`).
+   */
+  handles(url: string): boolean;
   core: Core;
   /** Starts a node:http server (PORT/HOST, else the manifest's port and 127.0.0.1). */
   listen(options?: { port?: number; host?: string }): Promise<Listening>;
@@ -148,13 +153,17 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     extraRoutes: (path) => options.routes?.(path) ?? docsRoute(path),
   });
   const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
-  const ownPaths = (path: string): boolean => path === basePath || path === `${basePath}/` || path.startsWith('/.well-known/') || path.endsWith('/agent/authenticatedExtendedCard');
+  const handles = (url: string): boolean => {
+    const q = url.indexOf('?');
+    return core.owns(q < 0 ? url : url.slice(0, q));
+  };
   let listening: Listening | undefined;
 
   return {
     fetch: toFetchHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs }),
     handler,
-    middleware: toMiddleware(handler, (path) => ownPaths(path) || options.routes?.(path) !== undefined || docsRoute(path) !== undefined),
+    middleware: toMiddleware(handler, handles),
+    handles,
     core,
     get card() {
       return card;

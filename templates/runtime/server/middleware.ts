@@ -3,16 +3,22 @@
 // core; this only decides which requests are ours.
 //
 //   app.use(server.middleware)                                  // Express, Connect
-//   fastify.all('*', (req, reply) => { reply.hijack(); server.middleware(req.raw, reply.raw) })
+//
+// Fastify parses bodies before route handlers run, so the raw request is handed over in an
+// `onRequest` hook, before that:
+//
+//   fastify.addHook('onRequest', (request, reply, done) => {
+//     if (!server.handles(request.url)) return done();
+//     reply.hijack();
+//     server.handler(request.raw, reply.raw);
+//   });
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeHandler } from './node.js';
 
-export function toMiddleware(handler: NodeHandler, ownsPath: (path: string, method: string) => boolean): NodeHandler {
+export function toMiddleware(handler: NodeHandler, handles: (url: string) => boolean): NodeHandler {
   return (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => {
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    if (ownsPath(path, req.method ?? 'GET') || !next) handler(req, res);
+    if (!next || handles(url)) handler(req, res);
     else next();
   };
 }

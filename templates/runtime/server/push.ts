@@ -24,10 +24,19 @@ export interface PushRequest {
 /** Sends one webhook request; resolves with the HTTP status. The default uses node:http(s). */
 export type PushDelivery = (request: PushRequest) => Promise<{ status: number }>;
 
+/** Every address a host name resolves to (as `dns.lookup(name, { all: true })` answers). */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
 export interface PushOptions {
   /** Hosts, IPs or CIDR ranges allowed although loopback/private/link-local. Default: none. */
   allowPrivateTargets?: readonly string[];
   deliver?: PushDelivery;
+  /**
+   * Name resolution for webhook hosts, checked when a config is set and again on every
+   * connection (so a name cannot answer a public address first and a private one later).
+   * Default: the system resolver (node:dns lookup).
+   */
+  resolve?: Resolver;
   /** Delays (ms) before each retry. Default: 500, 2000, 8000. */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
@@ -94,6 +103,7 @@ export class PushNotifier {
   private readonly timeoutMs: number;
   private readonly tokenHeader: string;
   private readonly deliver: PushDelivery;
+  private readonly resolve: Resolver;
   private closed = false;
 
   constructor(private readonly options: PushOptions = {}) {
@@ -101,7 +111,8 @@ export class PushNotifier {
     this.delays = options.retryDelaysMs ?? [500, 2000, 8000];
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.tokenHeader = options.tokenHeader ?? 'X-A2A-Notification-Token';
-    this.deliver = options.deliver ?? ((request) => nodeDelivery(request, this.allow));
+    this.resolve = options.resolve ?? systemResolver;
+    this.deliver = options.deliver ?? ((request) => nodeDelivery(request, this.allow, this.resolve));
   }
 
   /** Refuses a webhook URL whose host is (or resolves to) a private address. Called on set. */
@@ -115,8 +126,7 @@ export class PushNotifier {
     if (this.options.deliver) return; // a custom delivery does its own resolution and checks
     let addresses: { address: string }[];
     try {
-      const dns = await import('node:dns');
-      addresses = await dns.promises.lookup(host, { all: true });
+      addresses = await this.resolve(host);
     } catch (err) {
       throw new Error(`cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
@@ -202,25 +212,31 @@ export class PushNotifier {
 
 /** Delivery over node:http(s). DNS answers are checked on the connection itself, so a name
  * cannot resolve to a public address when checked and a private one when used. */
-async function nodeDelivery(request: PushRequest, allow: readonly string[]): Promise<{ status: number }> {
+const systemResolver: Resolver = async (hostname) => (await import('node:dns')).promises.lookup(hostname, { all: true });
+
+async function nodeDelivery(request: PushRequest, allow: readonly string[], resolve: Resolver): Promise<{ status: number }> {
   const host = request.url.hostname.replace(/^\[|\]$/g, '');
   if (isIpLiteral(host)) {
     const why = refusal(host, host, allow);
     if (why) throw Object.assign(new Error(why), { refused: true });
   }
-  const [{ request: httpRequest }, { request: httpsRequest }, dns] = await Promise.all([import('node:http'), import('node:https'), import('node:dns')]);
+  const [{ request: httpRequest }, { request: httpsRequest }] = await Promise.all([import('node:http'), import('node:https')]);
   const send = request.url.protocol === 'https:' ? httpsRequest : httpRequest;
   type LookupCallback = (err: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
   const lookup = (hostname: string, options: { all?: boolean; family?: number }, callback: LookupCallback): void => {
-    dns.lookup(hostname, { all: true, family: options.family }, (err, addresses) => {
-      if (err) return callback(err, '');
-      for (const { address } of addresses) {
-        const why = refusal(address, hostname, allow);
-        if (why) return callback(Object.assign(new Error(why), { refused: true }), '');
-      }
-      if (options.all) callback(null, addresses);
-      else callback(null, addresses[0].address, addresses[0].family);
-    });
+    resolve(hostname).then(
+      (all) => {
+        const addresses = options.family ? all.filter((a) => a.family === options.family) : all;
+        if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '');
+        for (const { address } of addresses) {
+          const why = refusal(address, hostname, allow);
+          if (why) return callback(Object.assign(new Error(why), { refused: true }), '');
+        }
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0].address, addresses[0].family);
+      },
+      (err: Error) => callback(err, ''),
+    );
   };
   return new Promise((resolve, reject) => {
     const req = send(request.url, { method: 'POST', headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }, signal: request.signal, timeout: request.timeoutMs, lookup: lookup as never }, (res) => {
