@@ -144,6 +144,23 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
     await expect(c.sendMessage({ message: v2message('x') }, { timeoutMs: 30 })).rejects.toMatchObject({ name: 'A2ATransportError', reason: 'timeout' });
   });
 
+  it('a server that never ends an event is cut off at maxEventChars', async () => {
+    const endless: typeof fetch = async () => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(new TextEncoder().encode(sent++ === 0 ? 'data: ' : 'x'.repeat(4096)));
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    };
+    const c = new lib.A2AClient({ url: agent.url, fetch: endless, maxEventChars: 100_000 });
+    const read = async () => {
+      for await (const _event of c.sendMessageStream({ message: v2message('x') })) void _event;
+    };
+    await expect(read()).rejects.toMatchObject({ name: 'A2ATransportError', reason: 'protocol', message: expect.stringMatching(/longer than 100000 characters/) });
+  });
+
   it('aborting a stream ends the iteration and the connection (the server stops the work)', async () => {
     const controller = new AbortController();
     const it1 = client.sendMessageStream({ message: v2message('slow') }, { signal: controller.signal })[Symbol.asyncIterator]();

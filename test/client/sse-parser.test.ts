@@ -1,7 +1,7 @@
 // The client's SSE parser: a recorded stream split at every byte position — and fed one byte
 // at a time — yields exactly the same events.
 import { describe, expect, it } from 'vitest';
-import { SseParser, type SseMessage } from '../../templates/runtime/client/sse-parser.js';
+import { SseEventTooLarge, SseParser, type SseMessage } from '../../templates/runtime/client/sse-parser.js';
 
 // BOM, CRLF, LF and lone CR line ends, a multi-line data field, comments, id:, retry:, event:,
 // a field without a colon, an unknown field, multi-byte UTF-8 (é, 😀), and a trailing partial event.
@@ -65,5 +65,20 @@ describe('SSE parser', () => {
     const parser = new SseParser((m) => events.push(m));
     parser.push('event: ping\n\ndata:\n\n');
     expect(events).toEqual([{ event: 'message', data: '', lastEventId: '' }]);
+  });
+
+  it('an event that grows past maxEventChars is refused, whether one endless line or many data lines', () => {
+    const events: SseMessage[] = [];
+    const endless = new SseParser((m) => events.push(m), 1000);
+    endless.push('data: ' + 'x'.repeat(500));
+    expect(() => endless.push('y'.repeat(600))).toThrow(SseEventTooLarge);
+    const many = new SseParser((m) => events.push(m), 1000);
+    expect(() => {
+      for (let i = 0; i < 200; i++) many.push('data: 0123456789\n');
+    }).toThrow(/longer than 1000 characters/);
+    // Events under the limit pass, however many.
+    const fine = new SseParser((m) => events.push(m), 1000);
+    for (let i = 0; i < 100; i++) fine.push(`data: ${'z'.repeat(900)}\n\n`);
+    expect(events).toHaveLength(100);
   });
 });

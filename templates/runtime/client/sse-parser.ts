@@ -11,9 +11,15 @@ export interface SseMessage {
   lastEventId: string;
 }
 
+/** Thrown when one event grows past the parser's limit (a server that never ends an event). */
+export class SseEventTooLarge extends Error {
+  override readonly name = 'SseEventTooLarge';
+}
+
 export class SseParser {
   private buffer = '';
   private data: string[] = [];
+  private dataChars = 0;
   private event = '';
   private lastEventId = '';
   private pendingCR = false;
@@ -21,7 +27,11 @@ export class SseParser {
   /** The reconnection time the server asked for with `retry:`, in ms. */
   retry: number | undefined;
 
-  constructor(private readonly onMessage: (message: SseMessage) => void) {}
+  /** `maxEventChars` bounds the memory one event may take while it arrives. */
+  constructor(
+    private readonly onMessage: (message: SseMessage) => void,
+    private readonly maxEventChars = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** Feeds decoded text (decode bytes with `TextDecoder#decode(chunk, { stream: true })`). */
   push(text: string): void {
@@ -48,12 +58,17 @@ export class SseParser {
       start = i + 1;
     }
     this.buffer = all.slice(start);
+    if (this.buffer.length + this.dataChars > this.maxEventChars) {
+      this.end();
+      throw new SseEventTooLarge(`an event is longer than ${this.maxEventChars} characters`);
+    }
   }
 
   /** The stream ended: an incomplete event (no blank line after it) is discarded, per the standard. */
   end(): void {
     this.buffer = '';
     this.data = [];
+    this.dataChars = 0;
     this.event = '';
   }
 
@@ -67,6 +82,7 @@ export class SseParser {
     switch (field) {
       case 'data':
         this.data.push(value);
+        this.dataChars += value.length + 1;
         break;
       case 'event':
         this.event = value;
@@ -85,10 +101,12 @@ export class SseParser {
   private dispatch(): void {
     if (this.data.length === 0) {
       this.event = '';
+      this.dataChars = 0;
       return;
     }
     const message = { event: this.event || 'message', data: this.data.join('\n'), lastEventId: this.lastEventId };
     this.data = [];
+    this.dataChars = 0;
     this.event = '';
     this.onMessage(message);
   }

@@ -5,7 +5,7 @@ import { errorFromWire } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { AuthHook } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
-import { SseParser, type SseMessage } from './sse-parser.js';
+import { SseEventTooLarge, SseParser, type SseMessage } from './sse-parser.js';
 
 export interface TransportOptions {
   /** The JSON-RPC endpoint (the card's `url`). */
@@ -24,6 +24,8 @@ export interface TransportOptions {
   retryDelayMs?: number;
   /** Check every result against the schema of the generated A2A version. Default false. */
   validateResponses?: boolean;
+  /** Longest stream event accepted, in characters: a server that never ends one cannot exhaust memory. Default 16 Mi. */
+  maxEventChars?: number;
 }
 
 export interface CallOptions {
@@ -117,7 +119,7 @@ export class JsonRpcTransport {
     const reader = connection.response.body!.getReader();
     const decoder = new TextDecoder();
     const queue: SseMessage[] = [];
-    const parser = new SseParser((message) => queue.push(message));
+    const parser = new SseParser((message) => queue.push(message), this.options.maxEventChars ?? 16 * 1024 * 1024);
     let finished = false;
     // Reads race the caller's signal: some fetch implementations leave a read pending forever
     // when the request is aborted after the body has fully arrived.
@@ -130,10 +132,15 @@ export class JsonRpcTransport {
         } catch (err) {
           throw transportError(connection.signal.reason instanceof A2ATransportError ? connection.signal.reason : err, options.signal, 'the stream broke');
         }
-        if (chunk.done) {
-          parser.push(decoder.decode());
-          parser.end();
-        } else parser.push(decoder.decode(chunk.value, { stream: true }));
+        try {
+          if (chunk.done) {
+            parser.push(decoder.decode());
+            parser.end();
+          } else parser.push(decoder.decode(chunk.value, { stream: true }));
+        } catch (err) {
+          if (err instanceof SseEventTooLarge) throw new A2ATransportError(`${method}: ${err.message} (option maxEventChars)`, 'protocol');
+          throw err;
+        }
         while (queue.length > 0) {
           if (options.signal?.aborted) throw new A2ATransportError(`${method}: aborted`, 'aborted', { cause: options.signal.reason });
           yield this.eventResult(method, id, queue.shift()!);
