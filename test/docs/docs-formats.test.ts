@@ -3,12 +3,14 @@
 // example pair, and the pairs pass the generated validators; hostile strings are inert.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
 import { agentProject } from '../helpers/agent-project.js';
 import { EXAMPLES, exampleText, FITS, generateExample } from '../helpers/examples.js';
 import { rpc } from '../helpers/http.js';
-import { startAgent } from '../helpers/server.js';
+import { FIXTURES, startAgent } from '../helpers/server.js';
 
 type Any = any;
 const combos = EXAMPLES.flatMap((example) => FITS[example].map((version) => ({ example, version, id: `${example}@${version}` })));
@@ -108,5 +110,18 @@ describe('the generated server serves its docs when the manifest says so', () =>
     expect((await rpc(on.url, 'tasks/get', { id: 'x' })).body.error.code).toBe(-32001);
     const off = await startAgent(await agentProject('docs-off', exampleText('hello')), { skills: { echo: (c: Any) => c.text } });
     expect((await fetch(`${off.origin}/docs`)).status).toBe(404);
+  });
+
+  it('served docs leave out the skills only the authenticated extended card lists; the files on disk have them', async () => {
+    const manifest = readFileSync(join(FIXTURES, 'full-v0.3.0.a2a.yaml'), 'utf8').replace('server:\n', 'server:\n  docs: true\n');
+    const project = await agentProject('docs-extended', manifest);
+    const agent = await startAgent(project);
+    for (const path of ['/docs', '/openapi.json', '/openrpc.json']) {
+      const served = await (await fetch(`${agent.origin}${path}`)).text();
+      expect(served, path).not.toContain('Only in the extended card.');
+      expect(served, path).not.toContain('secret-skill');
+    }
+    expect(await (await fetch(`${agent.origin}/docs`)).text()).toContain('Adds two numbers.');
+    expect(readFileSync(join(project.dir, 'src/a2a/docs/index.html'), 'utf8')).toContain('Only in the extended card.');
   });
 });

@@ -15,21 +15,32 @@ const DIR = `${A2A_DIR}/docs`;
 const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 export function emitDocs(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] {
+  const files = renderDocs(ctx, schemas);
+  // The server serves docs to anyone: skills listed only in the authenticated extended card
+  // stay out of them, as they stay out of the public card. The files on disk document all.
+  const hidden = ctx.agent.skills.some((s) => s.extendedOnly);
+  const publicAgent = { ...ctx.agent, skills: ctx.agent.skills.filter((s) => !s.extendedOnly), extendedCard: ctx.agent.extendedCard && ctx.agent.card };
+  const served = hidden ? renderDocs({ ...ctx, agent: publicAgent }, schemas) : files;
+  return [
+    generatorFile(`${DIR}/index.html`, files.page),
+    generatorFile(`${DIR}/API.md`, files.markdown),
+    generatorFile(`${DIR}/openrpc.json`, files.openrpc),
+    generatorFile(`${DIR}/openapi.json`, files.openapi),
+    generatorFile(`${DIR}/routes.ts`, routesModule(ctx, served)),
+  ];
+}
+
+function renderDocs(ctx: EmitContext, schemas: SchemaSet): { page: string; markdown: string; openrpc: string; openapi: string } {
   const view = docsView(ctx, schemas);
   const css = ctx.templates.raw('docs/docs.css');
   const js = ctx.templates.raw('docs/docs.js');
-  const page = ctx.templates.render('docs/index.html.hbs', { view, css, js, styleHash: cspHash(css), scriptHash: cspHash(js) });
-  const markdown = ctx.templates.render('docs/API.md.hbs', { view });
   const components = schemaComponents(ctx.protocol, ctx.agent);
-  const openrpc = JSON.stringify(openRpcDocument(ctx, view, components), null, 2) + '\n';
-  const openapi = JSON.stringify(openApiDocument(ctx, view, components), null, 2) + '\n';
-  return [
-    generatorFile(`${DIR}/index.html`, page),
-    generatorFile(`${DIR}/API.md`, markdown),
-    generatorFile(`${DIR}/openrpc.json`, openrpc),
-    generatorFile(`${DIR}/openapi.json`, openapi),
-    generatorFile(`${DIR}/routes.ts`, routesModule(ctx, { page, openrpc, openapi })),
-  ];
+  return {
+    page: ctx.templates.render('docs/index.html.hbs', { view, css, js, styleHash: cspHash(css), scriptHash: cspHash(js) }),
+    markdown: ctx.templates.render('docs/API.md.hbs', { view }),
+    openrpc: JSON.stringify(openRpcDocument(ctx, view, components), null, 2) + '\n',
+    openapi: JSON.stringify(openApiDocument(ctx, view, components), null, 2) + '\n',
+  };
 }
 
 /** The docs as GET routes of the server (`server.docs: true`), embedded so the build needs no assets. */
@@ -39,7 +50,7 @@ function routesModule(ctx: EmitContext, docs: { page: string; openrpc: string; o
     return `${tsDoc('The manifest does not turn on `server.docs`: the server serves no documentation.')}export const docsRoutes: Readonly<Record<string, ${type}>> | undefined = undefined;\n`;
   }
   return (
-    `${tsDoc('Documentation routes, served publicly by the generated server (`server.docs: true` in the manifest).')}` +
+    `${tsDoc('Documentation routes, served publicly by the generated server (`server.docs: true` in the manifest). Skills only in the extended card are left out.')}` +
     `export const docsRoutes: Readonly<Record<string, ${type}>> | undefined = {\n` +
     `  '/docs': { type: 'text/html; charset=utf-8', body: ${tsString(docs.page)} },\n` +
     `  '/openapi.json': { type: 'application/json', body: ${tsString(docs.openapi)} },\n` +
