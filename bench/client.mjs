@@ -1,7 +1,9 @@
 // Per-call cost of the generated client beside raw fetch + JSON.parse and beside the official
 // @a2a-js/sdk 0.3.x client, all calling the same generated server (one call at a time, so the
 // client's own overhead is what differs). Rounds are interleaved; medians are reported.
-// Usage: npm run build && node bench/client.mjs [--calls 3000] [--rounds 5]
+// Short rounds, many of them: on a shared machine load comes in phases of seconds, and only
+// fine interleaving lets every client see the same phases.
+// Usage: npm run build && node bench/client.mjs [--calls 500] [--rounds 40]
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,8 +15,8 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? fallback : Number(process.argv[i + 1]);
 };
-const calls = arg('calls', 3000);
-const rounds = arg('rounds', 5);
+const calls = arg('calls', 500);
+const rounds = arg('rounds', 40);
 
 const dir = prepareBenchAgent();
 const server = spawn(process.execPath, [join(root, 'bench/servers/generated.mjs'), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -46,8 +48,10 @@ const variants = {
 
 const perCall = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
 for (const run of Object.values(variants)) for (let i = 0; i < 300; i++) await run(); // warm-up
+const entries = Object.entries(variants);
 for (let r = 0; r < rounds; r++) {
-  for (const [name, run] of Object.entries(variants)) {
+  // Each round starts with a different client, so none always runs right after another's garbage.
+  for (const [name, run] of entries.map((_, i) => entries[(i + r) % entries.length])) {
     const started = performance.now();
     for (let i = 0; i < calls; i++) await run();
     perCall[name].push(((performance.now() - started) * 1000) / calls);

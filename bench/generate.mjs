@@ -14,21 +14,25 @@ const work = mkdtempSync(join(tmpdir(), 'a2a-gen-bench-'));
 const json2ts = join(root, 'node_modules/json-schema-to-typescript/dist/src/cli.js');
 const a2aGen = join(root, 'bin/a2a-gen.js');
 
-const times = { generate: [], json2ts: [] };
+const times = { generate: [], json2ts: [], unformatted: [] };
 // One warm-up each (disk cache), then interleaved runs.
 for (let i = -1; i < runs; i++) {
   const out = join(work, `run-${i}`);
   const g = timeProcess(process.execPath, [a2aGen, 'generate', '--manifest', join(root, 'examples/georoute.a2a.yaml'), '--out', out, '--quiet']);
   const j = timeProcess(process.execPath, [json2ts, '--input', schema, '--output', join(work, `types-${i}.d.ts`), '--unreachableDefinitions']);
+  // Without its Prettier pass: what formatting costs (a2a-gen re-indents instead, see emit/reindent.ts).
+  const u = timeProcess(process.execPath, [json2ts, '--input', schema, '--output', join(work, `raw-${i}.d.ts`), '--unreachableDefinitions', '--no-format']);
   if (i >= 0) {
     times.generate.push(g);
     times.json2ts.push(j);
+    times.unformatted.push(u);
   }
 }
 rmSync(work, { recursive: true, force: true });
 
 const g = median(times.generate);
 const j = median(times.json2ts);
+const u = median(times.unformatted);
 console.log(`a2a-gen generate vs json-schema-to-typescript (median of ${runs} interleaved runs each)\n`);
 console.log(
   table(
@@ -36,7 +40,9 @@ console.log(
     [
       ['`a2a-gen generate` (georoute, v0.3.0: types, validators, server, client, docs, scaffolds)', `${g.toFixed(0)} ms`, times.generate.map((t) => t.toFixed(0)).join(', ')],
       ['`json2ts --unreachableDefinitions` on v0.3.0 a2a.json', `${j.toFixed(0)} ms`, times.json2ts.map((t) => t.toFixed(0)).join(', ')],
+      ['the same with `--no-format` (no Prettier pass)', `${u.toFixed(0)} ms`, times.unformatted.map((t) => t.toFixed(0)).join(', ')],
     ],
   ),
 );
 console.log(`\nratio: ${(g / j).toFixed(2)}× (target ≤ 1.5×)`);
+console.log(`Prettier's share of json2ts: ${(j - u).toFixed(0)} ms, ${((j - u) / u).toFixed(1)}× the unformatted run`);

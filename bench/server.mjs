@@ -89,11 +89,16 @@ function rssMiB(pid) {
 }
 
 const dir = prepareBenchAgent();
-const servers = [await start('generated', 'generated.mjs', [dir]), await start('@a2a-js/sdk 0.3.x + Express', 'sdk.mjs'), await start('bare node:http', 'bare.mjs')];
-const [generated, sdk, bare] = servers;
+const servers = [
+  await start('generated', 'generated.mjs', [dir]),
+  await start('@a2a-js/sdk 0.3.x + Express', 'sdk.mjs'),
+  await start('bare node:http', 'bare.mjs'),
+  await start('generated, Fetch handler bridged to node:http', 'generated.mjs', [dir, '--fetch']),
+];
+const [generated, sdk, bare, viaFetch] = servers;
 const results = new Map(servers.map((s) => [s.name, { send: [], get: [], streams: [] }]));
 const taskIds = new Map();
-for (const s of [generated, sdk]) taskIds.set(s.name, (await rpc(s.url, 'message/send', { message: message('task warm') })).id);
+for (const s of [generated, sdk, viaFetch]) taskIds.set(s.name, (await rpc(s.url, 'message/send', { message: message('task warm') })).id);
 
 for (const s of servers) await rps(s.url, rpcBody('message/send', { message: message('echo warm-up') }), 2);
 for (let round = 0; round < rounds; round++) {
@@ -111,12 +116,13 @@ console.log(`Server throughput on loopback, median of ${rounds} interleaved roun
 console.log(
   table(
     ['server', 'message/send req/s', 'tasks/get req/s', '100-event streams/s'],
-    servers.map((s) => [s.name, fmt(m(s.name, 'send')), fmt(m(s.name, 'get')), s === bare ? '—' : fmt(m(s.name, 'streams'))]),
+    servers.map((s) => [s.name, fmt(m(s.name, 'send')), fmt(m(s.name, 'get')), s === bare || s === viaFetch ? '—' : fmt(m(s.name, 'streams'))]),
   ),
 );
 const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
 console.log(`\ngenerated ÷ SDK: message/send ${ratio(m(generated.name, 'send'), m(sdk.name, 'send'))} (target ≥ 3×), tasks/get ${ratio(m(generated.name, 'get'), m(sdk.name, 'get'))} (≥ 3×), streams ${ratio(m(generated.name, 'streams'), m(sdk.name, 'streams'))} (≥ 2×)`);
 console.log(`generated ÷ bare node:http: message/send ${(100 * m(generated.name, 'send') / m(bare.name, 'send')).toFixed(0)}% (target ≥ 60%)`);
+console.log(`Fetch handler bridged ÷ node handler: message/send ${(100 * m(viaFetch.name, 'send') / m(generated.name, 'send')).toFixed(0)}%, tasks/get ${(100 * m(viaFetch.name, 'get') / m(generated.name, 'get')).toFixed(0)}% (why the core is transport-neutral)`);
 
 if (memory) {
   const body = () => rpcBody('message/send', { message: message('task remember me') });

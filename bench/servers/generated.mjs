@@ -19,6 +19,23 @@ const server = createA2AServer({
   },
   logger: false,
 });
-const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
-console.log(JSON.stringify({ port, path: "/" }));
+if (process.argv[3] === '--fetch') {
+  // The same server through its Fetch-API handler, behind node:http with the usual bridge
+  // (a WHATWG Request per call, the Response streamed back): what a Fetch-first core would cost.
+  const { createServer } = await import('node:http');
+  const bridge = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers: req.headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks) });
+    const response = await server.fetch(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  });
+  await new Promise((resolve) => bridge.listen(0, '127.0.0.1', resolve));
+  console.log(JSON.stringify({ port: bridge.address().port, path: '/' }));
+} else {
+  const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ port, path: '/' }));
+}
 process.on("SIGINT", () => process.exit(0));

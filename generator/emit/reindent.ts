@@ -1,6 +1,6 @@
-// json-schema-to-typescript's unformatted output is correct but flush-left. Prettier would
-// fix that at ~3× the cost of generating the types (see bench/README.md), so a bracket-depth
-// re-indenter gives the same readable layout for the narrow shape of code we feed it.
+// json-schema-to-typescript's unformatted output is correct but flush-left. Its Prettier pass
+// would fix that, at 1.3× the cost of generating the types themselves (bench/README.md), so a
+// bracket-depth re-indenter gives the same readable layout for the narrow code we feed it.
 
 export function reindent(code: string, unit = '  '): string {
   let depth = 0;

@@ -1,7 +1,7 @@
 // The transport-neutral core: one request in, one response (or SSE stream) out. The Fetch
 // handler, the node:http adapter and the middleware are thin shims around it. (It is not
-// itself a Fetch handler: building WHATWG Request/Response objects per call would cost
-// node:http servers a third of their throughput — see docs/ARCHITECTURE.md.)
+// itself a Fetch handler: with WHATWG Request/Response objects built per call, a node:http
+// server keeps a third of its throughput — bench/server.mjs, docs/ARCHITECTURE.md.)
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
