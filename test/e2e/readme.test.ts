@@ -34,7 +34,8 @@ start_agent() {
   if [ -n "\${AGENTS[$key]:-}" ]; then stop_group "\${AGENTS[$key]}"; fi
   setsid env "$@" npm start > "$PWD/.agent.log" 2>&1 &
   AGENTS[$key]=$!
-  for _ in $(seq 1 120); do grep -q "listening on" "$PWD/.agent.log" && return 0; sleep 0.5; done
+  # npm start compiles first: on a busy machine (the whole suite runs in parallel) that takes a while.
+  for _ in $(seq 1 480); do grep -q "listening on" "$PWD/.agent.log" && return 0; sleep 0.5; done
   cat "$PWD/.agent.log"; return 1
 }
 `;
@@ -69,7 +70,10 @@ describe('README.md', () => {
     const card = `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('CARD ' + c.name))"`;
     const steps = [firstCommand.replace(/ && /g, '\n'), card, 'stop_all; AGENTS=()', 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3]];
     writeFileSync(join(work, 'readme.sh'), script(steps));
-    const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 });
+    const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 }).catch((err: { stdout?: string; message: string }) => {
+      // The script's own output says which step failed; the error alone only has stderr.
+      throw new Error(`${err.message}\n--- stdout (last 4000 characters) ---\n${(err.stdout ?? '').slice(-4000)}`);
+    });
     expect(stdout).toContain('CARD Hello Agent');
     expect(stdout).toContain('Hello, agent!');
     expect(stdout).toContain('QUIET PLEASE');
