@@ -10,6 +10,6 @@ export default defineConfig({
     // Runtime tests start servers on ephemeral loopback ports; files run in parallel, tests in a file run in order.
     pool: 'forks',
     maxWorkers: 2,
-    reporters: process.env.CI ? ['default'] : ['default'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });
