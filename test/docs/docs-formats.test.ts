@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
 import { agentProject } from '../helpers/agent-project.js';
-import { EXAMPLES, exampleText, FITS, generateExample } from '../helpers/examples.js';
+import { EXAMPLES, exampleText, FITS, generateExample, ROOT } from '../helpers/examples.js';
 import { rpc } from '../helpers/http.js';
 import { FIXTURES, startAgent } from '../helpers/server.js';
 
@@ -47,6 +47,16 @@ describe.each(combos)('docs for $id', ({ id }) => {
       expect(md).toContain(`\`${m.name}\``);
     }
     expect(html).not.toMatch(/<(link|img|iframe)[^>]+(src|href)="https?:/);
+  });
+});
+
+describe('snapshots of the four docs files, for each example on its own spec version', () => {
+  // The snapshots are the committed generated/<example>/src/a2a/docs/ files, readable in review.
+  const own = EXAMPLES.map((example) => ({ example, version: /^spec: (\S+)$/m.exec(exampleText(example))![1] }));
+  it.each(own)('$example (v$version)', async ({ example, version }) => {
+    for (const name of ['index.html', 'API.md', 'openapi.json', 'openrpc.json']) {
+      await expect(file(`${example}@${version}`, name)).toMatchFileSnapshot(join(ROOT, 'generated', example, 'src/a2a/docs', name));
+    }
   });
 });
 
