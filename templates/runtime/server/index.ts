@@ -246,6 +246,7 @@ export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
 export type { SkillContext, SkillHandler } from './skills.js';
 export type { TaskStore } from './task-store.js';
+export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push.js';
 export { InMemoryTaskStore } from './task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
 

@@ -210,9 +210,10 @@ export class PushNotifier {
   }
 }
 
+const systemResolver: Resolver = async (hostname) => (await import('node:dns')).promises.lookup(hostname, { all: true });
+
 /** Delivery over node:http(s). DNS answers are checked on the connection itself, so a name
  * cannot resolve to a public address when checked and a private one when used. */
-const systemResolver: Resolver = async (hostname) => (await import('node:dns')).promises.lookup(hostname, { all: true });
 
 async function nodeDelivery(request: PushRequest, allow: readonly string[], resolve: Resolver): Promise<{ status: number }> {
   const host = request.url.hostname.replace(/^\[|\]$/g, '');
