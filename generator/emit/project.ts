@@ -1,5 +1,5 @@
 // emit/project: the files an agent project needs around its code — package.json, tsconfig,
-// README, .gitignore. All are yours: created once, never overwritten.
+// vitest config, README, .gitignore, an agent test. All are yours: created once, never overwritten.
 import { kebabCase } from '../model/names.js';
 import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
@@ -37,6 +37,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     agentTest(ctx),
     userFile('package.json', ctx.templates.render('scaffold/package.json.hbs', data)),
     userFile('tsconfig.json', ctx.templates.raw('scaffold/tsconfig.json')),
+    userFile('vitest.config.ts', ctx.templates.raw('scaffold/vitest.config.ts')),
     userFile('README.md', ctx.templates.render('scaffold/README.md.hbs', data)),
     userFile('.gitignore', ctx.templates.raw('scaffold/gitignore')),
   ];
