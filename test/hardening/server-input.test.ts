@@ -76,6 +76,16 @@ describe('nesting and size', () => {
     agent = await startAgent(project, { limits: { bodyBytes: 1024 * 1024, jsonDepth: 64, partsPerMessage: 256, batchSize: 20 } });
   });
 
+  it('(the stall measurement itself sees a 150 ms block, at the start, in the middle and at the end)', async () => {
+    const block = () => {
+      const until = performance.now() + 150;
+      while (performance.now() < until);
+    };
+    expect(await longestStall(async () => block())).toBeGreaterThan(140);
+    expect(await longestStall(async () => { await new Promise((r) => setTimeout(r, 20)); block(); await new Promise((r) => setTimeout(r, 20)); })).toBeGreaterThan(140);
+    expect(await longestStall(async () => { await new Promise((r) => setImmediate(r)); block(); })).toBeGreaterThan(140);
+  });
+
   const deep = (open: string, close: string, levels: number) => open.repeat(levels) + close.repeat(levels);
   const nested = {
     'arrays, 100,000 levels': deep('[', ']', 100_000),

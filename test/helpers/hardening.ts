@@ -1,22 +1,33 @@
 // Shared by the hardening tests of the generated server (A2A v0.3.0 fixture).
 import { randomUUID } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { TOKEN } from './server.js';
 
 export const auth = { authorization: `Bearer ${TOKEN}` };
 export const textMessage = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
 export const request = (method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 
-/** The longest event-loop stall (ms) while `work` runs. */
+/**
+ * The longest event-loop stall (ms) while `work` runs: the largest gap between ticks of a 1 ms
+ * interval, including a stall right at the start or the end. (perf_hooks' monitorEventLoopDelay
+ * misses both: it records a delay only when its next tick fires.)
+ */
 export async function longestStall(work: () => Promise<void>): Promise<number> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
+  let last = performance.now();
+  let longest = 0;
+  const tick = (): void => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last - 1);
+    last = now;
+  };
+  const timer = setInterval(tick, 1);
   try {
     await work();
+    await new Promise((resolve) => setTimeout(resolve, 5));
   } finally {
-    histogram.disable();
+    clearInterval(timer);
+    tick();
   }
-  return histogram.max / 1e6;
+  return longest;
 }
 
 /** Polls `condition` every 20 ms until it holds; fails naming `what` after `timeoutMs`. */
