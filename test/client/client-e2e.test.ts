@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
+import { textMessage as v2message } from '../helpers/http.js';
 
 type Any = any;
-const v2message = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
 
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

@@ -1,9 +1,8 @@
 // Shared by the hardening tests of the generated server (A2A v0.3.0 fixture).
-import { randomUUID } from 'node:crypto';
 import { TOKEN } from './server.js';
 
 export const auth = { authorization: `Bearer ${TOKEN}` };
-export const textMessage = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
+export { textMessage } from './http.js';
 export const request = (method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 
 /**

@@ -1,4 +1,8 @@
 // Raw HTTP helpers for runtime tests: JSON-RPC calls and SSE streams read to the end.
+import { randomUUID } from 'node:crypto';
+
+/** A user text message of A2A v0.2+ (`kind` discriminators, a fresh messageId). */
+export const textMessage = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
 
 export interface RpcResponse {
   status: number;

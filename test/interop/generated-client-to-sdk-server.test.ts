@@ -8,6 +8,7 @@ import { A2AExpressApp as ExpressApp03 } from 'a2a-sdk-03/server/express';
 import { A2AExpressApp as ExpressApp02, DefaultRequestHandler as Handler02, InMemoryTaskStore as Store02 } from 'a2a-sdk-02/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProject } from '../helpers/server.js';
+import { textMessage as message } from '../helpers/http.js';
 
 type Any = any;
 
@@ -66,7 +67,6 @@ async function serve(setup: (app: express.Express, card: Any) => void, version: 
   };
 }
 
-const message = (text: string) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }] });
 
 describe.each([
   { version: '0.3.0', sdk: '0.3.x', setup: (app: express.Express, card: Any) => new ExpressApp03(new Handler03(card, new Store03(), sdkExecutor())).setupRoutes(app) },

@@ -2,17 +2,15 @@
 // without express.json() in front) through `server.middleware`, Fastify through its raw
 // request and reply in an onRequest hook. A2A routes are answered, every other route is the
 // framework's, and the Fetch handler answers the same requests.
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rpc, streamAll } from '../helpers/http.js';
+import { rpc, streamAll, textMessage as message } from '../helpers/http.js';
 import { scriptHandler } from '../helpers/script-executor.js';
 import { fixtureProject, TOKEN } from '../helpers/server.js';
 
 const auth = { authorization: `Bearer ${TOKEN}` };
-const message = (text: string) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }] });
 
 async function createServer() {
   const project = await fixtureProject('full-v0.3.0');

@@ -3,11 +3,10 @@
 // SSRF refusal, auth and limits.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openStream, post, rpc, streamAll } from '../helpers/http.js';
+import { openStream, post, rpc, streamAll, textMessage as message } from '../helpers/http.js';
 import { API_KEY, fixtureProject, FORBIDDEN_TOKEN, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
 const auth = { authorization: `Bearer ${TOKEN}` };
-const message = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
 const dataMessage = (data: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'data', data }], ...extra });
 
 describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
