@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
+import { readFileBounded } from '../load/bounded-read.js';
 import { bundledVersions } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
@@ -65,7 +66,8 @@ function withSpec(text: string, spec: string | undefined): string {
 async function manifestText(args: InitArgs): Promise<string> {
   if (args.manifest) {
     const path = resolve(args.cwd, args.manifest);
-    const bytes = await readFile(path).catch((err: NodeJS.ErrnoException) => {
+    const bytes = await readFileBounded(path, 'manifest').catch((err: NodeJS.ErrnoException) => {
+      if (err instanceof InputError) throw err;
       throw new InputError(err.code === 'ENOENT' ? 'manifest not found' : `cannot read manifest: ${err.code}`, { file: path });
     });
     return decodeUtf8(bytes, path);

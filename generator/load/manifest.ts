@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { cloneJson, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { packageRoot } from '../paths.js';
+import { readFileBounded } from './bounded-read.js';
 import { checkShape, type Finding } from './shape-check.js';
 import { decodeUtf8, parseJsonText } from './text.js';
 import { parseLocatedDocument, type LocatedDocument } from './yaml-document.js';
@@ -60,8 +61,9 @@ export async function readManifestFile(path: string): Promise<Manifest> {
   const file = resolve(path);
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readFileBounded(file, 'manifest');
   } catch (err) {
+    if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(code === 'ENOENT' ? 'manifest not found (create one with `a2a-gen init`, or pass --manifest)' : `cannot read manifest: ${code}`, { file });
   }

@@ -1,9 +1,10 @@
 // Resolves a spec reference — a bundled version (`0.2.5`), a file path or an http(s) URL —
 // to the text of an a2a.json. Only this module knows where schemas come from.
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../diagnostics.js';
 import { bundledSchemaDir } from '../paths.js';
+import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, tooLargeError } from './bounded-read.js';
 import { decodeUtf8 } from './text.js';
 
 export interface SchemaSource {
@@ -18,7 +19,6 @@ export interface SchemaSource {
 }
 
 const VERSION_LIKE = /^v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$/;
-const MAX_SCHEMA_BYTES = 16 * 1024 * 1024;
 
 /** The versions bundled under schema/a2a, oldest first. */
 export async function bundledVersions(): Promise<string[]> {
@@ -53,35 +53,52 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
       throw new InputError(`unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)`);
     }
     const origin = join(bundledSchemaDir(), `v${version}.json`);
-    return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFile(origin), origin) };
+    return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFileBounded(origin, 'schema file'), origin) };
   }
   const path = isAbsolute(trimmed) ? trimmed : resolve(opts.baseDir, trimmed);
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    bytes = await readFileBounded(path, 'schema file');
   } catch (err) {
+    if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(code === 'ENOENT' ? `schema file not found (and "${trimmed}" is not a bundled version or a URL)` : `cannot read schema file: ${code ?? (err as Error).message}`, { file: path });
   }
-  if (bytes.length > MAX_SCHEMA_BYTES) throw new InputError(`schema file is ${bytes.length} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: path });
   return { ref, kind: 'file', origin: path, text: decodeUtf8(bytes, path) };
 }
 
 async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 15_000;
+  // One signal for the deadline (headers and body alike) and for cutting off a body at the limit.
+  const cutOff = new AbortController();
+  const signal = AbortSignal.any([cutOff.signal, AbortSignal.timeout(timeoutMs)]);
+  const failure = (err: unknown, stage: string): InputError => {
+    const e = err as Error & { cause?: { code?: string; message?: string } };
+    const reason = e.name === 'TimeoutError' ? `${stage} within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+    return new InputError(`cannot fetch schema: ${reason}`, { file: url });
+  };
   let response: Response;
   try {
-    response = await doFetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/schema+json' } });
+    response = await doFetch(url, { signal, headers: { accept: 'application/json, application/schema+json' } });
   } catch (err) {
-    const e = err as Error & { cause?: { code?: string; message?: string } };
-    const reason = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
-    throw new InputError(`cannot fetch schema: ${reason}`, { file: url });
+    throw failure(err, 'no answer');
   }
-  if (!response.ok) throw new InputError(`cannot fetch schema: HTTP ${response.status} ${response.statusText}`.trim(), { file: url });
+  if (!response.ok) {
+    cutOff.abort(); // the error page is not read: close the connection
+    throw new InputError(`cannot fetch schema: HTTP ${response.status} ${response.statusText}`.trim(), { file: url });
+  }
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_SCHEMA_BYTES) throw new InputError(`schema is ${declared} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: url });
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > MAX_SCHEMA_BYTES) throw new InputError(`schema is ${bytes.length} bytes; the limit is ${MAX_SCHEMA_BYTES}`, { file: url });
+  if (declared > MAX_INPUT_BYTES) {
+    cutOff.abort();
+    throw tooLargeError('schema', url, MAX_INPUT_BYTES, declared);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyBounded(response, 'schema', url, () => cutOff.abort());
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    throw failure(err, 'the download did not finish');
+  }
   return { ref: url, kind: 'url', origin: url, text: decodeUtf8(bytes, url) };
 }
