@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../emit/generated-file.js';
 import { isPristine } from '../emit/header.js';
+import { journalled, JOURNAL_PATH, parseJournal, type Journal } from './journal.js';
 import { hashOf, LOCK_PATH, parseLock, renderLock, type LockFile } from './lock.js';
 
 export type Action =
@@ -28,6 +29,8 @@ export interface Plan {
   entries: PlanEntry[];
   /** The lock as it was before this run, if there was one. */
   previousLock?: LockFile;
+  /** What an interrupted run was writing (journal.ts), if one was. */
+  journal?: Journal;
 }
 
 export interface PlanOptions {
@@ -51,7 +54,9 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
   const generatorFiles = files.filter((f) => f.owner === 'generator');
   const all: GeneratedFile[] = [...files, { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, opts.specRef, generatorFiles) }];
   const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
-  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === hashOf(disk));
+  const journal = parseJournal(await readIfExists(join(root, JOURNAL_PATH)));
+  // Ours: its header vouches for it, the lock recorded it, or an interrupted run was writing it.
+  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === hashOf(disk)) || journalled(journal, path, disk);
   const entries = await Promise.all(
     all.map(async (file): Promise<PlanEntry> => {
       const disk = await readIfExists(join(root, file.path));
@@ -64,13 +69,15 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
     }),
   );
   const current = new Set(all.map((f) => f.path));
-  for (const stale of Object.keys(lock?.files ?? {}).filter((p) => !current.has(p)).sort()) {
+  // An interrupted run may have created files the lock never listed: they are candidates too.
+  const known = new Set([...Object.keys(lock?.files ?? {}), ...Object.keys(journal ?? {})]);
+  for (const stale of [...known].filter((p) => !current.has(p)).sort()) {
     const disk = await readIfExists(join(root, stale));
     if (disk === undefined) continue;
     entries.push({ path: stale, owner: 'generator', action: opts.force || wasOurs(stale, disk) ? 'remove' : 'orphan' });
   }
   entries.sort((a, b) => a.path.localeCompare(b.path));
-  return { root, entries, previousLock: lock };
+  return { root, entries, previousLock: lock, journal };
 }
 
 export const changes = (plan: Plan): PlanEntry[] => plan.entries.filter((e) => e.action === 'create' || e.action === 'update' || e.action === 'remove');
