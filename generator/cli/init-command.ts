@@ -1,12 +1,14 @@
 // `a2a-gen init [dir]`: a new agent project — the manifest (asked for on a terminal, from
 // --manifest, or the embedded hello agent), then everything `generate` makes. Never touches
-// a non-empty folder without --force, and never deletes anything.
+// a non-empty folder without --force, never deletes anything, and writes nothing for a manifest
+// that does not validate.
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
 import { readFileBounded } from '../load/bounded-read.js';
+import { validateManifestText } from '../load/inputs.js';
 import { bundledVersions } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
@@ -41,12 +43,18 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
   if (occupied.length > 0 && !args.force) {
     throw new UsageError(`${relative(args.cwd, dir) || '.'} is not empty (${occupied.slice(0, 3).join(', ')}${occupied.length > 3 ? ', …' : ''}); choose an empty folder, or --force to add the agent beside what is there (nothing is overwritten or deleted)`);
   }
-  await mkdir(dir, { recursive: true });
   const target = join(dir, MANIFEST);
   const hasManifest = await stat(target).then(() => true, () => false);
   if (hasManifest && args.manifest) throw new UsageError(`${relative(args.cwd, target)} exists already; remove --manifest to use it, or init another folder`);
-  if (!hasManifest) await writeFile(target, withSpec(await manifestText(args), args.spec), { flag: 'wx' });
-  else report.info(`using the existing ${MANIFEST}`);
+  if (!hasManifest) {
+    const source = await manifestSource(args, target);
+    // Checked before anything is written: an invalid manifest used to leave a2a.yaml behind,
+    // and the next `init` then refused the folder as not empty. Relative spec paths resolve in
+    // the new project, as they will for the `generate` below.
+    await validateManifestText(source.text, source.file, { spec: args.spec, cwd: args.cwd, specBaseDir: dir });
+    await mkdir(dir, { recursive: true });
+    await writeFile(target, withSpec(source.text, args.spec), { flag: 'wx' });
+  } else report.info(`using the existing ${MANIFEST}`);
   const outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
   const where = relative(args.cwd, dir) || '.';
   report.data({ dir, manifest: target });
@@ -63,20 +71,22 @@ function withSpec(text: string, spec: string | undefined): string {
   return doc.toString();
 }
 
-async function manifestText(args: InitArgs): Promise<string> {
+/** The manifest's text and the file its errors are located in (the text is not on disk yet otherwise). */
+async function manifestSource(args: InitArgs, target: string): Promise<{ text: string; file: string }> {
   if (args.manifest) {
     const path = resolve(args.cwd, args.manifest);
     const bytes = await readFileBounded(path, 'manifest').catch((err: NodeJS.ErrnoException) => {
       if (err instanceof InputError) throw err;
       throw new InputError(err.code === 'ENOENT' ? 'manifest not found' : `cannot read manifest: ${err.code}`, { file: path });
     });
-    return decodeUtf8(bytes, path);
+    return { text: decodeUtf8(bytes, path), file: path };
   }
   if (args.yes || !args.interactive || !args.input || !args.output) {
     // The embedded default: the hello agent on the newest A2A version.
-    return readFile(join(packageRoot(), 'examples', 'hello.a2a.yaml'), 'utf8');
+    const path = join(packageRoot(), 'examples', 'hello.a2a.yaml');
+    return { text: await readFile(path, 'utf8'), file: path };
   }
   const versions = await bundledVersions();
   const answers = await askInitQuestions(args.input, args.output, args.spec ? [...versions.filter((v) => v !== args.spec), args.spec] : versions);
-  return manifestFromAnswers(answers);
+  return { text: manifestFromAnswers(answers), file: target };
 }

@@ -7,7 +7,7 @@ import type { GenerateInput } from '../generate.js';
 import { buildProtocolModel, type ProtocolModel } from '../model/protocol.js';
 import { bundledSchemaDir, toolVersion } from '../paths.js';
 import { checkCard, type SchemaHistory } from './card-check.js';
-import { locatedError, readManifestFile, InputErrors, type Manifest } from './manifest.js';
+import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest } from './manifest.js';
 import { checkPayloadSchemas } from './payload-schemas.js';
 import { bundledVersions, readSchemaSource } from './schema-source.js';
 import { loadSchema, type LoadedSchema } from './schema.js';
@@ -20,6 +20,8 @@ export interface LoadOptions {
   spec?: string;
   cwd: string;
   fetch?: typeof fetch;
+  /** Where a relative `spec:` or `--spec` path resolves, when not the manifest's folder and `cwd` (init: the new project). */
+  specBaseDir?: string;
 }
 
 export interface LoadedInputs extends GenerateInput {
@@ -36,18 +38,29 @@ export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
 
 /** Only the checks that `validate` runs: the manifest against its spec version. */
 export async function validateManifest(opts: LoadOptions): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
-  const manifest = await readManifestFile(resolve(opts.cwd, opts.manifestPath));
+  return checkManifest(await readManifestFile(resolve(opts.cwd, opts.manifestPath)), opts);
+}
+
+/**
+ * The same checks on manifest text that is not on disk yet: `init` runs them before it writes
+ * anything. Errors are located in `file`, where the text came from.
+ */
+export async function validateManifestText(text: string, file: string, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
+  return checkManifest(await parseManifestText(text, resolve(opts.cwd, file)), opts);
+}
+
+async function checkManifest(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
   const { protocol } = await loadSpecFor(manifest, opts);
   await checkCard(manifest, protocol, loadHistory);
   checkPayloadSchemas(manifest);
   return { manifest, protocol };
 }
 
-async function loadSpecFor(manifest: Manifest, opts: LoadOptions): Promise<{ schema: LoadedSchema; protocol: ProtocolModel }> {
+async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ schema: LoadedSchema; protocol: ProtocolModel }> {
   const fromManifest = opts.spec === undefined && manifest.spec !== undefined;
   const ref = opts.spec ?? manifest.spec ?? (await bundledVersions()).at(-1)!;
   try {
-    const source = await readSchemaSource(ref, { baseDir: fromManifest ? dirname(manifest.file) : opts.cwd, fetch: opts.fetch });
+    const source = await readSchemaSource(ref, { baseDir: opts.specBaseDir ?? (fromManifest ? dirname(manifest.file) : opts.cwd), fetch: opts.fetch });
     const schema = loadSchema(source);
     return { schema, protocol: buildProtocolModel(schema) };
   } catch (err) {
