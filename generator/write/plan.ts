@@ -1,7 +1,9 @@
 // Decides, for every file, what a run would do — without writing anything. `--check` and
 // `--dry-run` stop here; `generate` applies the plan (apply.ts).
-import { readFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { InputError } from '../diagnostics.js';
 import type { GeneratedFile } from '../emit/generated-file.js';
 import { isPristine } from '../emit/header.js';
 import { journalled, JOURNAL_PATH, parseJournal, type Journal } from './journal.js';
@@ -41,13 +43,21 @@ export interface PlanOptions {
   specRef?: string;
 }
 
+/**
+ * A project file's text, or undefined when there is none. Only regular files are read: a named
+ * pipe at a generated path would hang the run and a link to /dev/zero would never end (a checkout
+ * you did not make could hold either), and a2a-gen never writes anything but regular files there.
+ */
 async function readIfExists(path: string): Promise<string | undefined> {
+  let info: Stats;
   try {
-    return await readFile(path, 'utf8');
+    info = await stat(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
+  if (!info.isFile()) throw new InputError(`is ${info.isDirectory() ? 'a folder' : 'not a regular file (a pipe, device or socket)'} where a2a-gen writes a file; move it away and run again`, { file: path });
+  return readFile(path, 'utf8');
 }
 
 export async function planWrite(root: string, files: GeneratedFile[], opts: PlanOptions): Promise<Plan> {

@@ -3,14 +3,14 @@
 // naming the limit and the source, exits 1, writes nothing, and its peak memory stays small
 // (it used to buffer everything first and reached gigabytes).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { open, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runCliProcess, type ProcessResult } from '../helpers/cli-process.js';
 import { exampleText } from '../helpers/examples.js';
-import { listFiles } from '../helpers/files.js';
+import { listFiles, snapshot } from '../helpers/files.js';
 import { until } from '../helpers/hardening.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -102,6 +102,29 @@ describe('inputs over the limit with a known size are refused before reading', (
     const result = await runCli(['generate', '--spec', 'a2a.json'], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).not.toMatch(/more than the limit|stopped reading/);
+  });
+});
+
+describe('a generated path that is not a regular file (a checkout you did not make could hold one)', () => {
+  it.each([
+    ['a link to /dev/zero', 'src/a2a/agent-card.json', (path: string) => symlink('/dev/zero', path), /agent-card\.json: is not a regular file/],
+    ['a named pipe nobody writes to', 'src/a2a/errors.ts', (path: string) => void execFileSync('mkfifo', [path]), /errors\.ts: is not a regular file/],
+    ['a folder', 'src/a2a/types.ts', (path: string) => mkdir(path), /types\.ts: is a folder/],
+  ])('%s: one line naming it, exit 1, nothing written, no hang', async (_name, path, make, error) => {
+    const dir = await tempDir('limit-special-');
+    await writeFile(join(dir, 'a2a.yaml'), exampleText('hello'));
+    expect((await runCli(['generate', '-q'], dir)).code).toBe(0);
+    await rm(join(dir, path));
+    await make(join(dir, path));
+    await writeFile(join(dir, 'a2a.yaml'), exampleText('hello').replace('version: 1.0.0', 'version: 1.0.1'));
+    const before = await snapshot(dir);
+    // The real binary: a run that hangs on the pipe or reads /dev/zero is killed by the guard.
+    const result = await runCliProcess(['generate', '-q'], dir, { timeoutMs: 20_000 });
+    expect(result.killed, result.stderr).toBeUndefined();
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(error);
+    expect(await snapshot(dir)).toEqual(before);
   });
 });
 
