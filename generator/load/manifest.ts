@@ -26,10 +26,10 @@ export interface ManifestServer {
   basePath?: string;
   docs?: boolean;
   cors?: { origins?: string[] };
-  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number };
+  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number; messageBytes?: number; taskBytes?: number };
   keepAliveSeconds?: number;
-  tasks?: { maxFinished?: number; finishedTtlSeconds?: number };
-  push?: { allowPrivateTargets?: string[] };
+  tasks?: { maxFinished?: number; finishedTtlSeconds?: number; memoryBytes?: number };
+  push?: { allowPrivateTargets?: string[]; maxConfigsPerTask?: number; maxDeliveriesInFlight?: number };
 }
 
 export interface Manifest {

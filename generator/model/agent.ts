@@ -26,10 +26,10 @@ export interface ServerModel {
   basePath: string;
   docs: boolean;
   corsOrigins: string[];
-  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number; jsonDepth: number; batchSize: number };
+  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number; jsonDepth: number; batchSize: number; messageBytes: number; taskBytes: number };
   keepAliveSeconds: number;
-  tasks: { maxFinished: number; finishedTtlSeconds: number };
-  push: { allowPrivateTargets: string[] };
+  tasks: { maxFinished: number; finishedTtlSeconds: number; memoryBytes: number };
+  push: { allowPrivateTargets: string[]; maxConfigsPerTask: number; maxDeliveriesInFlight: number };
 }
 
 export interface AgentModel {
@@ -113,9 +113,19 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
       requestTimeoutMs: server.limits?.requestTimeoutMs ?? 30_000,
       jsonDepth: server.limits?.jsonDepth ?? 64,
       batchSize: server.limits?.batchSize ?? 20,
+      messageBytes: server.limits?.messageBytes ?? 1024 * 1024,
+      taskBytes: server.limits?.taskBytes ?? 8 * 1024 * 1024,
     },
     keepAliveSeconds: server.keepAliveSeconds ?? 15,
-    tasks: { maxFinished: server.tasks?.maxFinished ?? 10_000, finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600 },
-    push: { allowPrivateTargets: server.push?.allowPrivateTargets ?? [] },
+    tasks: {
+      maxFinished: server.tasks?.maxFinished ?? 10_000,
+      finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600,
+      memoryBytes: server.tasks?.memoryBytes ?? 64 * 1024 * 1024,
+    },
+    push: {
+      allowPrivateTargets: server.push?.allowPrivateTargets ?? [],
+      maxConfigsPerTask: server.push?.maxConfigsPerTask ?? 10,
+      maxDeliveriesInFlight: server.push?.maxDeliveriesInFlight ?? 16,
+    },
   };
 }

@@ -347,10 +347,33 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
     });
 
     it('-32600 for invalid request objects', async () => {
-      for (const body of ['[]', '"x"', '{"id":1,"method":"tasks/get"}', '{"jsonrpc":"2.0","method":"tasks/get"}', '{"jsonrpc":"2.0","id":1.5,"method":"tasks/get"}', '{"jsonrpc":"2.0","id":1,"method":7}']) {
+      for (const body of ['[]', '"x"', '{"id":1,"method":"tasks/get"}', '{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"x"}}', '{"jsonrpc":"2.0","id":1.5,"method":"tasks/get"}', '{"jsonrpc":"2.0","id":1,"method":7}']) {
         const res = await post(agent.url, body, auth);
         expect(res.body.error.code, body).toBe(-32600);
       }
+    });
+
+    it('a request without an id gets the most specific error under id null, and is never executed (docs/JSON-RPC.md)', async () => {
+      const cases: [unknown, number][] = [
+        [{ jsonrpc: '2.0', method: 'message/ssend', params: {} }, -32601],
+        [{ jsonrpc: '2.0', method: 'message/send', params: { '': 'not_a_dict' } }, -32602],
+        [{ jsonrpc: '2.0', method: 'tasks/get', params: { id: 'x', historyLength: -1 } }, -32602],
+        [{ jsonrpc: '2.0', method: 'message/send', params: { message: message('not run') } }, -32600],
+      ];
+      for (const [body, code] of cases) {
+        const res = await post(agent.url, JSON.stringify(body), auth);
+        expect(res.body, JSON.stringify(body)).toEqual({ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code }) });
+      }
+      const batch = await post(agent.url, JSON.stringify([{ jsonrpc: '2.0', method: 'message/ssend', params: {} }]), auth);
+      expect(batch.body).toEqual([{ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code: -32601 }) }]);
+    });
+
+    it('an invalid request is -32602 whatever the store holds: params are checked before any lookup', async () => {
+      const unknown = randomUUID();
+      expect((await call('tasks/get', { id: unknown, historyLength: -1 })).body.error.code).toBe(-32602);
+      const refused = await call('tasks/pushNotificationConfig/set', { taskId: unknown, pushNotificationConfig: { url: 'ftp://127.0.0.1/' } });
+      expect(refused.body.error.code).toBe(-32602);
+      expect((await call('tasks/get', { id: unknown })).body.error.code).toBe(-32001);
     });
 
     it('-32601 for an unknown method, echoing the id', async () => {

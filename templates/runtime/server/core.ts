@@ -7,7 +7,7 @@ import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
 import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
 import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
-import { dispatch, isStreamingMethod, type DispatchConfig } from './dispatch.js';
+import { dispatch, idlessError, isStreamingMethod, type DispatchConfig } from './dispatch.js';
 import type { Principal } from './executor.js';
 import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
@@ -143,6 +143,11 @@ const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Cor
 async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
   if (!auth.ok) return authFailure(auth, cors);
+  // Compressed bodies are refused, not inflated: a small gzip body can expand past every limit.
+  const encoding = (request.header('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && encoding !== '') {
+    return jsonError(415, null, errorFor('invalidRequest', `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed`), cors);
+  }
   const rawType = request.header('content-type');
   const contentType = rawType === 'application/json' ? rawType : (rawType ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(contentType)) {
@@ -172,13 +177,20 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
 
   const checked = checkRequest(parsed.value);
   if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
+  if (checked.idless) return jsonError(200, null, idlessError(checked.request.method, checked.request.params, config), cors);
   const { id, method } = checked.request;
   const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
-  if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
+  if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
-  if (acceptsSse && isStreamingMethod(method)) return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
+  if (acceptsSse && isStreamingMethod(method)) return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
   return jsonError(200, id, outcome.error, cors);
+}
+
+/** A client that asked for `Connection: close` gets it: the socket ends with the stream. */
+function sseHeaders(request: CoreRequest, cors: Cors): Record<string, string> {
+  const close = /(^|,)\s*close\s*(,|$)/i.test(request.header('connection') ?? '');
+  return close ? { ...SSE_HEADERS, ...cors, connection: 'close' } : { ...SSE_HEADERS, ...cors };
 }
 
 function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
@@ -201,6 +213,7 @@ async function batch(items: unknown[], meta: { principal?: Principal }, config: 
     items.map(async (item) => {
       const checked = checkRequest(item);
       if (!checked.ok) return errorJson(checked.id, checked.error);
+      if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
       if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
       const outcome = await dispatch(checked.request, { ...meta, id, method }, config);

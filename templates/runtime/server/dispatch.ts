@@ -3,14 +3,15 @@
 // findings in `data`); each method then goes to the handler of its role.
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
-import { createStatusUpdate, contextIdOf, isTask, type Loose } from '../runtime/objects.js';
+import { createStatusUpdate, contextIdOf, getPath, isTask, type Loose } from '../runtime/objects.js';
 import type { MethodDescriptor } from '../runtime/protocol-types.js';
 import type { AgentCard, Task } from '../types.js';
 import type { Principal } from './executor.js';
-import { errorJson, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
-import { ruleApplies, ruleError } from './rules.js';
+import { errorJson, idRequired, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
+import { checkClientMessage, checkHistoryLength, checkPushUrl, ruleApplies, ruleError } from './rules.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
+import { budgetError, sizeOf } from './task-size.js';
 import type { RunListener, StreamEvent } from './task-run.js';
 
 export type Outcome = { kind: 'result'; result: unknown } | { kind: 'error'; error: JsonRpcError } | { kind: 'stream'; source: SseSource };
@@ -41,17 +42,16 @@ export interface CallMeta extends CallInfo {
 
 type Descriptor = MethodDescriptor;
 const methods = protocol.methods;
+const features = protocol.features;
+const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
+const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
 const hasTaskObjects = protocol.features.kinds.task !== undefined;
 
 export const isStreamingMethod = (method: string): boolean => Object.prototype.hasOwnProperty.call(methods, method) && methods[method].streaming;
 
 export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   try {
-    if (!Object.prototype.hasOwnProperty.call(methods, request.method)) {
-      return { kind: 'error', error: errorFor('methodNotFound', `Method not found: ${request.method.slice(0, 100)}`, { method: request.method.slice(0, 100) }) };
-    }
-    const descriptor = methods[request.method];
-    const params = checkParams(request.params, descriptor);
+    const { descriptor, params } = validate(request.method, request.params, config);
     const { manager } = config;
     switch (descriptor.role) {
       case 'send':
@@ -63,17 +63,17 @@ export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: 
         requireStreaming(config);
         return await streamResubscribe(params, meta, config);
       case 'get':
-        return { kind: 'result', result: await manager.get(params) };
+        return { kind: 'result', result: await manager.get(params, meta) };
       case 'cancel':
-        return { kind: 'result', result: await manager.cancel(params) };
+        return { kind: 'result', result: await manager.cancel(params, meta) };
       case 'pushSet':
-        return { kind: 'result', result: await manager.pushSet(params) };
+        return { kind: 'result', result: await manager.pushSet(params, meta) };
       case 'pushGet':
-        return { kind: 'result', result: await manager.pushGet(params) };
+        return { kind: 'result', result: await manager.pushGet(params, meta) };
       case 'pushList':
-        return { kind: 'result', result: await manager.pushList(params) };
+        return { kind: 'result', result: await manager.pushList(params, meta) };
       case 'pushDelete':
-        return { kind: 'result', result: await manager.pushDelete(params) };
+        return { kind: 'result', result: await manager.pushDelete(params, meta) };
       case 'extendedCard':
         if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
         return { kind: 'result', result: await config.extendedCard(meta.principal) };
@@ -85,6 +85,52 @@ export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: 
     config.log('error', `a2a: ${request.method} failed`, err);
     return { kind: 'error', error: errorFor('internal') };
   }
+}
+
+/**
+ * The error for a request that came without an id: the same checks as any request (method,
+ * params and the rules on them), then "id is required". Nothing is looked up or executed.
+ */
+export function idlessError(method: string, params: unknown, config: DispatchConfig): JsonRpcError {
+  try {
+    validate(method, params, config);
+    return idRequired();
+  } catch (err) {
+    return err instanceof JsonRpcError ? err : errorFor('internal');
+  }
+}
+
+/**
+ * Everything that can be said of a request from the request alone — the method exists, the
+ * params match the schema and the spec's rules on them — before any task is looked up: an
+ * invalid request is -32602 whatever the store holds (and says nothing of what it holds).
+ */
+function validate(method: string, raw: unknown, config: DispatchConfig): { descriptor: Descriptor; params: Loose } {
+  if (!Object.prototype.hasOwnProperty.call(methods, method)) {
+    throw errorFor('methodNotFound', `Method not found: ${method.slice(0, 100)}`, { method: method.slice(0, 100) });
+  }
+  const descriptor = methods[method];
+  const params = checkParams(raw, descriptor);
+  switch (descriptor.role) {
+    case 'send':
+    case 'stream': {
+      const { limits } = config.manager;
+      checkClientMessage(params.message as Loose, '/message', limits.partsPerMessage);
+      const bytes = sizeOf(params.message);
+      if (bytes > limits.messageBytes) throw budgetError('messageBytes', limits.messageBytes, `the message holds ${bytes} bytes`, '/message');
+      checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
+      const push = getPath(params, features.send.pushNotificationConfig) as Loose | undefined | null;
+      if (push !== undefined && push !== null) checkPushUrl(push.url, `${pathText(features.send.pushNotificationConfig)}/url`);
+      break;
+    }
+    case 'get':
+      checkHistoryLength(params.historyLength, '/historyLength');
+      break;
+    case 'pushSet':
+      checkPushUrl((params.pushNotificationConfig as Loose | undefined)?.url, '/pushNotificationConfig/url');
+      break;
+  }
+  return { descriptor, params };
 }
 
 function checkParams(raw: unknown, descriptor: Descriptor): Loose {
@@ -178,7 +224,7 @@ async function streamResubscribe(params: Loose, meta: CallMeta, config: Dispatch
     else stream.push('event', successJson(meta.id, toStreamEvent(event)), final);
   };
   const listener: RunListener = (event, final, error) => (held ? held.push([event, final, error]) : forward(event, final, error));
-  const { task, run } = await config.manager.resubscribe(params, listener);
+  const { task, run } = await config.manager.resubscribe(params, meta, listener);
   // The current state first, then whatever happens next.
   stream.push('event', successJson(meta.id, toStreamEvent(config.manager.snapshot(task, undefined))), run === undefined);
   const pending = held;

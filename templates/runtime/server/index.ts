@@ -14,6 +14,7 @@ import { toNodeHandler, type NodeHandler } from './node.js';
 import { PushConfigStore, PushNotifier, type PushOptions } from './push.js';
 import { skillExecutor } from './skills.js';
 import { TaskManager, type Logger } from './task-manager.js';
+import { defaultOwnerKey, type TaskOwnerKey } from './task-owner.js';
 import { InMemoryTaskStore, type TaskStore } from './task-store.js';
 import { protocol } from '../protocol.js';
 import { docsRoutes } from '../docs/routes.js';
@@ -31,6 +32,14 @@ export interface Limits {
   jsonDepth: number;
   /** Most requests in one JSON-RPC batch. */
   batchSize: number;
+  /** Largest message a client may send, in task-size.ts bytes (its estimate of memory held). */
+  messageBytes: number;
+  /** Most bytes one task may hold: history and artifacts. */
+  taskBytes: number;
+  /** Most bytes all tasks together may hold in memory (the default store's budget). */
+  memoryBytes: number;
+  /** Most push notification configs per task. */
+  pushConfigsPerTask: number;
 }
 
 interface BaseOptions {
@@ -45,6 +54,12 @@ interface BaseOptions {
   /** The authenticated extended card; default: the one generated from the manifest. */
   extendedCard?: AgentCard | ((principal: Principal | undefined) => AgentCard | Promise<AgentCard>);
   taskStore?: TaskStore;
+  /**
+   * Who owns a task, when the agent authenticates callers: the key of the principal that
+   * created it (default: its `subject`/`sub` claim, else all its claims). Other keys get
+   * TaskNotFound. Return e.g. a tenant claim to share tasks within a tenant.
+   */
+  taskOwner?: TaskOwnerKey;
   push?: Omit<PushOptions, 'log'>;
   cors?: { origins?: string[] };
   limits?: Partial<Limits>;
@@ -107,7 +122,12 @@ const consoleLogger: Logger = (level, message, error) => (level === 'error' ? co
 
 export function createA2AServer(options: A2AServerOptions): A2AServer {
   const log: Logger = options.logger === false ? () => undefined : (options.logger ?? consoleLogger);
-  const limits: Limits = { ...serverDefaults.limits, ...options.limits };
+  const limits: Limits = {
+    ...serverDefaults.limits,
+    memoryBytes: serverDefaults.tasks.memoryBytes,
+    pushConfigsPerTask: serverDefaults.push.maxConfigsPerTask,
+    ...options.limits,
+  };
   const capabilities = agentCard.capabilities as { streaming?: boolean; pushNotifications?: boolean };
   const pushEnabled = capabilities.pushNotifications === true;
   const skills = (options.skills ?? {}) as Record<string, never>;
@@ -118,9 +138,16 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
 
   const pushConfigs = new PushConfigStore(protocol.features.pushConfigIds);
   const notifier = pushEnabled
-    ? new PushNotifier({ allowPrivateTargets: serverDefaults.push.allowPrivateTargets, ...options.push, log })
+    ? new PushNotifier({ allowPrivateTargets: serverDefaults.push.allowPrivateTargets, maxInFlight: serverDefaults.push.maxDeliveriesInFlight, ...options.push, log })
     : undefined;
-  const store = options.taskStore ?? new InMemoryTaskStore({ maxFinished: serverDefaults.tasks.maxFinished, finishedTtlMs: serverDefaults.tasks.finishedTtlSeconds * 1000, onEvict: (id) => pushConfigs.drop(id) });
+  const store =
+    options.taskStore ??
+    new InMemoryTaskStore({
+      maxFinished: serverDefaults.tasks.maxFinished,
+      finishedTtlMs: serverDefaults.tasks.finishedTtlSeconds * 1000,
+      maxBytes: limits.memoryBytes,
+      onEvict: (id) => pushConfigs.drop(id),
+    });
   const manager = new TaskManager({
     executor,
     store,
@@ -128,6 +155,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     notifier,
     capabilities: { streaming: capabilities.streaming === true, pushNotifications: pushEnabled },
     limits,
+    ownerKey: authRequired ? (options.taskOwner ?? defaultOwnerKey) : undefined,
     defaultSkill: options.defaultSkill as string | undefined,
     agentModes: { input: (agentCard.defaultInputModes as string[] | undefined) ?? [], output: (agentCard.defaultOutputModes as string[] | undefined) ?? [] },
     cancelTimeoutMs: options.cancelTimeoutMs ?? 5000,
@@ -246,6 +274,7 @@ export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
 export type { SkillContext, SkillHandler } from './skills.js';
 export type { TaskStore } from './task-store.js';
+export type { TaskOwnerKey } from './task-owner.js';
 export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push.js';
 export { InMemoryTaskStore } from './task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';

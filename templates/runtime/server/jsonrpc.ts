@@ -11,8 +11,16 @@ export interface JsonRpcRequest {
   params?: unknown;
 }
 
-/** A request, or the error to answer it with (and the id to answer under, when known). */
-export type Parsed = { ok: true; request: JsonRpcRequest } | { ok: false; id: JsonRpcId; error: JsonRpcError };
+/**
+ * A request, or the error to answer it with (and the id to answer under, when known).
+ * `idless` marks a request object without an `id`: A2A defines no notifications (every request
+ * schema requires an id), so it is answered, under `id: null`, with the most specific error —
+ * an unknown method or invalid params first, else "id is required" (docs/JSON-RPC.md).
+ */
+export type Parsed =
+  | { ok: true; request: JsonRpcRequest; idless?: false }
+  | { ok: true; request: { id: null; method: string; params?: unknown }; idless: true }
+  | { ok: false; id: JsonRpcId; error: JsonRpcError };
 
 /** Nesting deeper than this is refused before parsing, so no later recursion can overflow. */
 export function exceedsDepth(text: string, maxDepth: number): boolean {
@@ -63,19 +71,22 @@ function parseJson(text: string): ParsedBody {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const validId = (id: unknown): id is string | number => typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
 
-/** Checks one request object (A2A requests always carry an id: its schema requires one). */
+/** Checks one request object's envelope (the method and params are the dispatcher's). */
 export function checkRequest(value: unknown): Parsed {
   if (!isPlainObject(value)) return { ok: false, id: null, error: errorFor('invalidRequest', 'the request must be a JSON object') };
   const id: JsonRpcId = validId(value.id) ? value.id : null;
   if (value.jsonrpc !== '2.0') return { ok: false, id, error: errorFor('invalidRequest', '"jsonrpc" must be "2.0"') };
   if (typeof value.method !== 'string') return { ok: false, id, error: errorFor('invalidRequest', '"method" must be a string') };
-  if (!('id' in value)) return { ok: false, id: null, error: errorFor('invalidRequest', '"id" is required: A2A requests are not notifications') };
-  if (!validId(value.id)) return { ok: false, id: null, error: errorFor('invalidRequest', '"id" must be a string or an integer') };
+  if ('id' in value && !validId(value.id)) return { ok: false, id: null, error: errorFor('invalidRequest', '"id" must be a string or an integer') };
   if ('params' in value && value.params !== undefined && typeof value.params !== 'object') {
     return { ok: false, id, error: errorFor('invalidRequest', '"params" must be an object or an array') };
   }
-  return { ok: true, request: { id: value.id, method: value.method, params: value.params } };
+  if (!('id' in value)) return { ok: true, idless: true, request: { id: null, method: value.method, params: value.params } };
+  return { ok: true, request: { id: value.id as string | number, method: value.method, params: value.params } };
 }
+
+/** The answer to an id-less request whose method and params passed: it is never executed. */
+export const idRequired = (): JsonRpcError => errorFor('invalidRequest', '"id" is required: A2A requests are not notifications');
 
 /** `{"jsonrpc":"2.0","id":…,"result":` — a stream writes many results under one id. */
 export const successPrefix = (id: JsonRpcId): string => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`;

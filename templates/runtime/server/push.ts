@@ -2,6 +2,7 @@
 // path, in order per webhook, retried with backoff, and never to a private address unless
 // allow-listed (see ssrf.ts). Each notification POSTs the whole Task as JSON, with the
 // client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
+import { errorFor } from '../errors.js';
 import { isIpLiteral, refusal } from './ssrf.js';
 
 /** A PushNotificationConfig as the client sent it (v0.1.0 and v0.2+ share these fields). */
@@ -40,6 +41,8 @@ export interface PushOptions {
   /** Delays (ms) before each retry. Default: 500, 2000, 8000. */
   retryDelaysMs?: readonly number[];
   timeoutMs?: number;
+  /** Most webhook requests open at once in this process; the rest wait their turn. Default 16. */
+  maxInFlight?: number;
   tokenHeader?: string;
   log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
@@ -50,13 +53,22 @@ export class PushConfigStore {
 
   constructor(private readonly ids: boolean) {}
 
-  set(taskId: string, config: PushConfig): PushConfig {
+  /** Adds or replaces a config; a new one past `max` configs for the task is refused (-32602). */
+  set(taskId: string, config: PushConfig, max = Infinity): PushConfig {
     const stored: PushConfig = { ...config };
     if (this.ids) stored.id = typeof config.id === 'string' && config.id ? config.id : taskId;
-    let configs = this.byTask.get(taskId);
-    if (!configs) this.byTask.set(taskId, (configs = new Map()));
     // Without config ids (v0.1.0 – v0.2.4) a task has one config, replaced on each set.
-    configs.set(this.ids ? stored.id! : 'default', stored);
+    const key = this.ids ? stored.id! : 'default';
+    const configs = this.byTask.get(taskId);
+    if (configs && !configs.has(key) && configs.size >= max) {
+      throw errorFor('invalidParams', `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`, {
+        limit: 'maxConfigsPerTask',
+        max,
+        path: '/pushNotificationConfig',
+      });
+    }
+    if (configs) configs.set(key, stored);
+    else this.byTask.set(taskId, new Map([[key, stored]]));
     return stored;
   }
 
@@ -105,6 +117,10 @@ export class PushNotifier {
   private readonly deliver: PushDelivery;
   private readonly resolve: Resolver;
   private closed = false;
+  /** Deliveries open now, and the ones waiting for a place (first come, first served). */
+  private inFlight = 0;
+  private readonly maxInFlight: number;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: PushOptions = {}) {
     this.allow = options.allowPrivateTargets ?? [];
@@ -112,11 +128,16 @@ export class PushNotifier {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.tokenHeader = options.tokenHeader ?? 'X-A2A-Notification-Token';
     this.resolve = options.resolve ?? systemResolver;
+    this.maxInFlight = options.maxInFlight ?? 16;
     this.deliver = options.deliver ?? ((request) => nodeDelivery(request, this.allow, this.resolve));
   }
 
-  /** Refuses a webhook URL whose host is (or resolves to) a private address. Called on set. */
-  async checkTarget(url: URL): Promise<void> {
+  /**
+   * Refuses a webhook URL whose host is, or resolves to, a private address. Called on set. A
+   * name that does not resolve now (no DNS on this host, a passing resolver failure) is not
+   * proof of a private target: it is accepted, and the check on every connection decides.
+   */
+  async checkTarget(url: URL, log?: PushOptions['log']): Promise<void> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIpLiteral(host)) {
       const why = refusal(host, host, this.allow);
@@ -128,7 +149,9 @@ export class PushNotifier {
     try {
       addresses = await this.resolve(host);
     } catch (err) {
-      throw new Error(`cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      (log ?? this.options.log)?.('warn', `a2a: push notification host ${host} does not resolve now (${reason}); accepted, and checked again on every delivery`);
+      return;
     }
     for (const { address } of addresses) {
       const why = refusal(address, host, this.allow);
@@ -153,6 +176,7 @@ export class PushNotifier {
   /** Stops every delivery and retry timer (server shutdown). */
   close(): void {
     this.closed = true;
+    for (const wake of this.waiting.splice(0)) wake();
     for (const queue of this.queues.values()) {
       clearTimeout(queue.timer);
       queue.controller?.abort(new Error('server closed'));
@@ -171,8 +195,9 @@ export class PushNotifier {
     if (this.queues.get(key) === queue && queue.pending === undefined) this.queues.delete(key);
   }
 
-  private async sendWithRetries(queue: Queue, body: string): Promise<void> {
+  private async sendWithRetries(queue: Queue, latest: string): Promise<void> {
     const { config } = queue;
+    let body = latest;
     let url: URL;
     try {
       url = new URL(config.url);
@@ -185,6 +210,13 @@ export class PushNotifier {
     if (auth?.credentials && auth.schemes?.length) headers.authorization = `${auth.schemes[0]} ${auth.credentials}`;
     for (let attempt = 0; ; attempt++) {
       if (this.closed) return;
+      await this.acquire();
+      if (this.closed) return;
+      // A newer state that arrived while this one waited for a place supersedes it.
+      if (queue.pending !== undefined) {
+        body = queue.pending;
+        queue.pending = undefined;
+      }
       queue.controller = new AbortController();
       let retry: boolean;
       let reason: string;
@@ -197,6 +229,8 @@ export class PushNotifier {
         const refused = (err as { refused?: boolean }).refused === true;
         retry = !refused;
         reason = (err as Error).message;
+      } finally {
+        this.releaseSlot();
       }
       if (!retry || attempt >= this.delays.length) {
         this.options.log?.('warn', `a2a: push notification to ${url.origin} not delivered: ${reason}`);
@@ -207,6 +241,20 @@ export class PushNotifier {
         (queue.timer as { unref?: () => void }).unref?.();
       });
     }
+  }
+
+  /** Waits for a place among the deliveries in flight (sockets are bounded; the queue is not sockets). */
+  private acquire(): Promise<void> | void {
+    if (this.inFlight < this.maxInFlight) {
+      this.inFlight++;
+      return;
+    }
+    return new Promise<void>((resolve) => this.waiting.push(() => (this.inFlight++, resolve())));
+  }
+
+  private releaseSlot(): void {
+    this.inFlight--;
+    this.waiting.shift()?.();
   }
 }
 

@@ -20,8 +20,10 @@ import type { Task, TaskState } from '../types.js';
 import type { AgentExecutor, Principal, RequestContext } from './executor.js';
 import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
-import { checkClientMessage, checkHistoryLength, checkPushUrl, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
+import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
+import { visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener } from './task-run.js';
+import { budgetError, sizeOf } from './task-size.js';
 import type { TaskStore } from './task-store.js';
 
 const features = protocol.features;
@@ -38,7 +40,12 @@ export interface ManagerConfig {
   pushConfigs: PushConfigStore;
   notifier?: PushNotifier;
   capabilities: { streaming: boolean; pushNotifications: boolean };
-  limits: { historyLength: number; partsPerMessage: number };
+  limits: { historyLength: number; partsPerMessage: number; messageBytes: number; taskBytes: number; memoryBytes: number; pushConfigsPerTask: number };
+  /**
+   * When set (the agent authenticates its callers), each task belongs to the key of the
+   * principal that created it and is invisible to every other key (task-owner.ts).
+   */
+  ownerKey?: TaskOwnerKey;
   defaultSkill?: string;
   agentModes: { input: readonly string[]; output: readonly string[] };
   cancelTimeoutMs: number;
@@ -57,17 +64,21 @@ export type RunMode = 'blocking' | 'background' | 'stream';
 export class TaskManager implements RunHost {
   private readonly runs = new Map<string, TaskRun>();
   readonly maxHistory: number;
+  readonly maxTaskBytes: number;
   readonly abandonGraceMs: number;
+  readonly limits: ManagerConfig['limits'];
 
   constructor(private readonly config: ManagerConfig) {
+    this.limits = config.limits;
     this.maxHistory = config.limits.historyLength;
+    this.maxTaskBytes = config.limits.taskBytes;
     this.abandonGraceMs = config.abandonGraceMs;
   }
 
   // ——— RunHost ———
 
-  save(task: Task): void {
-    const result = this.config.store.set(task);
+  save(task: Task, bytes?: number): void {
+    const result = this.config.store.set(task, bytes);
     if (result instanceof Promise) result.catch((err) => this.log('error', `a2a: saving task ${task.id} failed`, err));
   }
 
@@ -83,6 +94,11 @@ export class TaskManager implements RunHost {
   release(run: TaskRun): void {
     if (!run.task) return; // a direct reply: nothing was registered or configured under an id
     if (this.runs.get(run.taskId) === run) this.runs.delete(run.taskId);
+  }
+
+  reserve(bytes: number, what: string, newTasks = 0): void {
+    const { store, limits } = this.config;
+    if (store.reserve && !store.reserve(bytes, newTasks)) throw budgetError('memoryBytes', limits.memoryBytes, what);
   }
 
   hasPushConfig(taskId: string): boolean {
@@ -144,9 +160,9 @@ export class TaskManager implements RunHost {
    * Synchronous when nothing needs the store or the network (a new task, no push config).
    */
   start(params: Loose, call: CallInfo, mode: RunMode, listener?: RunListener): TaskRun | Promise<TaskRun> {
+    // The message was checked with the params (dispatch.ts): what is left depends on the store.
     const message = params.message as Loose;
-    checkClientMessage(message, '/message', this.config.limits.partsPerMessage);
-    const resolved = this.resolveTask(params, message);
+    const resolved = this.resolveTask(params, message, call);
     const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined;
     const hasPush = pushConfig !== undefined && pushConfig !== null;
     if (!(resolved instanceof Promise) && !hasPush) return this.startResolved(resolved, params, message, call, mode, listener, undefined);
@@ -171,6 +187,13 @@ export class TaskManager implements RunHost {
     }
     const skill = routeSkill(message, this.config.defaultSkill);
     checkMediaTypes(message, skill, this.config.agentModes, getPath(params, features.send.acceptedOutputModes));
+    const messageBytes = sizeOf(message);
+    const existingBytes = existing ? sizeOf(existing) : 0;
+    if (existing && existingBytes + messageBytes > this.maxTaskBytes) {
+      throw budgetError('taskBytes', this.maxTaskBytes, `task ${existing.id} would hold ${existingBytes + messageBytes} bytes with this message`, '/message');
+    }
+    this.reserve(messageBytes, 'a new message was refused', existing ? 0 : 1);
+    const owner = this.ownerOf(call);
 
     // The stored copy of the client's message names its task and context (v0.2+).
     const withRefs = (id: string): Loose => (features.messageRefersToTask ? { ...message, taskId: id, contextId } : message);
@@ -178,18 +201,20 @@ export class TaskManager implements RunHost {
     if (existing) {
       const history = ((existing as unknown as Loose).history ??= []) as unknown[];
       history.push(withRefs(existing.id));
-      if (history.length > this.maxHistory) history.splice(0, history.length - this.maxHistory);
-      this.save(existing);
-      run = new TaskRun(this, taskId, contextId, undefined, existing, false);
+      let bytes = existingBytes + messageBytes;
+      if (history.length > this.maxHistory) for (const dropped of history.splice(0, history.length - this.maxHistory)) bytes -= sizeOf(dropped);
+      this.save(existing, bytes);
+      run = new TaskRun(this, taskId, contextId, undefined, existing, false, bytes);
       this.runs.set(existing.id, run);
     } else {
       // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
       const pending = (id: string): Task => createTask(id, contextId, { state: 'submitted' as TaskState }, [withRefs(id) as never]);
-      run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds);
+      run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds, 0);
+      run.owner = owner;
     }
     if (listener) run.listen(listener);
     // A push config needs the task (and its id) from the start.
-    if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig);
+    if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig, this.limits.pushConfigsPerTask);
     // v0.1.0 tasks always exist (the client chose the id); non-blocking sends answer with the task at once.
     if (mode === 'background' || features.clientTaskIds) run.materializeNow();
 
@@ -208,12 +233,14 @@ export class TaskManager implements RunHost {
     return run;
   }
 
-  private resolveTask(params: Loose, message: Loose): ResolvedTask | Promise<ResolvedTask> {
+  private resolveTask(params: Loose, message: Loose, call: CallInfo): ResolvedTask | Promise<ResolvedTask> {
     const { store } = this.config;
     if (features.clientTaskIds) {
       const taskId = String(params.id);
       const given = getPath(params, features.send.contextId);
       return then(store.get(taskId), (existing) => {
+        // Another principal's task id cannot be taken over, nor its existence learned from a different answer.
+        if (existing && !visibleTo(existing, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId, path: '/id' });
         if (existing) this.refuseTerminal(existing, '/id');
         const contextId = typeof given === 'string' ? given : (existing && contextIdOf(existing)) ?? newId();
         return { taskId, contextId, existing };
@@ -221,7 +248,8 @@ export class TaskManager implements RunHost {
     }
     const named = message.taskId;
     if (typeof named !== 'string') return { taskId: undefined, contextId: typeof message.contextId === 'string' ? message.contextId : newId() };
-    return then(store.get(named), (existing) => {
+    return then(store.get(named), (found) => {
+      const existing = found && visibleTo(found, this.ownerOf(call)) ? found : undefined;
       if (!existing) {
         if (ruleApplies('continue-existing-task')) throw ruleError('continue-existing-task', '/message/taskId', `no task ${named}`);
         throw errorFor('taskNotFound', undefined, { taskId: named });
@@ -245,13 +273,13 @@ export class TaskManager implements RunHost {
 
   // ——— get / cancel / resubscribe ———
 
-  async get(params: Loose): Promise<Task> {
-    const task = await this.requireTask(params.id, '/id');
-    return this.snapshot(task, checkHistoryLength(params.historyLength, '/historyLength'));
+  async get(params: Loose, call: CallInfo): Promise<Task> {
+    const historyLength = checkHistoryLength(params.historyLength, '/historyLength');
+    return this.snapshot(await this.requireTask(params.id, '/id', call), historyLength);
   }
 
-  async cancel(params: Loose): Promise<Task> {
-    const task = await this.requireTask(params.id, '/id');
+  async cancel(params: Loose, call: CallInfo): Promise<Task> {
+    const task = await this.requireTask(params.id, '/id', call);
     const state = stateOf(task);
     if (isTerminalState(state)) {
       if (ruleApplies('cancel-nonterminal-task')) throw ruleError('cancel-nonterminal-task', '/id', `task ${task.id} is ${state}`);
@@ -272,7 +300,7 @@ export class TaskManager implements RunHost {
           clearTimeout(timer);
         }
       }
-      if (!run.final) run.status('canceled' as TaskState);
+      if (!run.final) run.end('canceled' as TaskState);
     } else {
       // Nothing runs (the task waits for input, or its executor ignored a previous end): cancel in place.
       const event = createStatusUpdate(task.id, contextIdOf(task), { state: 'canceled' as TaskState }, true) as unknown as Loose;
@@ -284,8 +312,8 @@ export class TaskManager implements RunHost {
   }
 
   /** The task to stream from, and its live run when more events will follow. */
-  async resubscribe(params: Loose, listener: RunListener): Promise<{ task: Task; run?: TaskRun }> {
-    const task = await this.requireTask(params.id, '/id');
+  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; run?: TaskRun }> {
+    const task = await this.requireTask(params.id, '/id', call);
     const run = this.runs.get(task.id);
     if (!run || run.final) return { task };
     run.listen(listener);
@@ -294,19 +322,20 @@ export class TaskManager implements RunHost {
 
   // ——— push notification configs ———
 
-  async pushSet(params: Loose): Promise<unknown> {
+  async pushSet(params: Loose, call: CallInfo): Promise<unknown> {
     this.requirePush();
     const taskField = features.pushConfigTaskIdField;
-    const task = await this.requireTask(params[taskField], `/${taskField}`);
+    // The config is judged on its own first: a refused URL is -32602 whatever the store holds.
     const config = params.pushNotificationConfig as PushConfig;
     await this.checkPushConfig(config, '/pushNotificationConfig');
-    const stored = this.config.pushConfigs.set(task.id, config);
+    const task = await this.requireTask(params[taskField], `/${taskField}`, call);
+    const stored = this.config.pushConfigs.set(task.id, config, this.limits.pushConfigsPerTask);
     return { [taskField]: task.id, pushNotificationConfig: redact(stored) };
   }
 
-  async pushGet(params: Loose): Promise<unknown> {
+  async pushGet(params: Loose, call: CallInfo): Promise<unknown> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id');
+    const task = await this.requireTask(params.id, '/id', call);
     const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
     const config = this.config.pushConfigs.get(task.id, configId);
     if (!config) {
@@ -317,15 +346,15 @@ export class TaskManager implements RunHost {
     return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
   }
 
-  async pushList(params: Loose): Promise<unknown[]> {
+  async pushList(params: Loose, call: CallInfo): Promise<unknown[]> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id');
+    const task = await this.requireTask(params.id, '/id', call);
     return this.config.pushConfigs.list(task.id).map((c) => ({ [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(c) }));
   }
 
-  async pushDelete(params: Loose): Promise<null> {
+  async pushDelete(params: Loose, call: CallInfo): Promise<null> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id');
+    const task = await this.requireTask(params.id, '/id', call);
     this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
     return null;
   }
@@ -340,7 +369,7 @@ export class TaskManager implements RunHost {
     this.requirePush();
     const url = checkPushUrl(config?.url, `${path}/url`);
     try {
-      await this.config.notifier!.checkTarget(url);
+      await this.config.notifier!.checkTarget(url, this.config.log);
     } catch (err) {
       throw errorFor('invalidParams', `push notification url refused: ${(err as Error).message}`, { path: `${path}/url` });
     }
@@ -348,10 +377,17 @@ export class TaskManager implements RunHost {
 
   // ——— helpers ———
 
-  private async requireTask(id: unknown, path: string): Promise<Task> {
+  /** The task, when it exists and the caller may see it; TaskNotFound alike in both other cases. */
+  private async requireTask(id: unknown, path: string, call: CallInfo): Promise<Task> {
     const task = typeof id === 'string' ? await this.config.store.get(id) : undefined;
-    if (!task) throw errorFor('taskNotFound', undefined, { taskId: id, path });
+    if (!task || !visibleTo(task, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId: id, path });
     return task;
+  }
+
+  /** The owner key of the caller, when tasks are bound to their callers. */
+  private ownerOf(call: CallInfo): string | undefined {
+    const { ownerKey } = this.config;
+    return ownerKey && call.principal ? ownerKey(call.principal) : undefined;
   }
 
   /** The task as returned to a client: history trimmed to what was asked for. */

@@ -22,6 +22,8 @@ import {
 } from '../runtime/objects.js';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 import type { ExecutionEvents, RequestContext } from './executor.js';
+import { setOwner } from './task-owner.js';
+import { budgetError, sizeOf } from './task-size.js';
 
 export type StreamEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
 
@@ -33,7 +35,8 @@ export type RunListener = (event: StreamEvent | undefined, final: boolean, error
 
 /** What a run needs from the task manager. */
 export interface RunHost {
-  save(task: Task): void;
+  /** Saves the task; `bytes` is its size as task-size.ts counts it. */
+  save(task: Task, bytes: number): void;
   /** Sends the task to the push webhooks configured for it. */
   notify(task: Task): void;
   /** The run's new task exists now: find the run by its id from here on. */
@@ -43,6 +46,10 @@ export interface RunHost {
   /** True when push webhooks will carry the outcome to a client that is not listening. */
   hasPushConfig(taskId: string): boolean;
   maxHistory: number;
+  /** Most bytes one task may hold (server.limits.taskBytes). */
+  maxTaskBytes: number;
+  /** Makes room for `bytes` more task data in the process-wide budget; throws, naming the limit, when it is full. */
+  reserve(bytes: number, what: string): void;
   /** How long work with no listener left goes on, waiting for a resubscribe, before it is canceled. */
   abandonGraceMs: number;
   log(level: 'warn' | 'error', message: string, error?: unknown): void;
@@ -64,6 +71,12 @@ export class TaskRun implements ExecutionEvents {
   private controller: AbortController | undefined;
   private artifactCount = 0;
   private abandonTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The task's size in task-size.ts units, kept current as events change it. */
+  private bytes = 0;
+  /** Set once the server itself ends the task (failure, cancel): those events are never refused for their size. */
+  private forced = false;
+  /** The owner key stamped on the task this run creates (see task-owner.ts). */
+  owner: string | undefined;
 
   constructor(
     private readonly host: RunHost,
@@ -75,8 +88,11 @@ export class TaskRun implements ExecutionEvents {
     existing: Task | undefined,
     /** Whether a Message may answer instead of a task (v0.2+, before any task event). */
     private readonly directReplies: boolean,
+    /** The existing task's size (task-size.ts units), as the manager measured it. */
+    bytes: number,
   ) {
     this.task = existing;
+    this.bytes = bytes;
   }
 
   get taskId(): string {
@@ -113,7 +129,7 @@ export class TaskRun implements ExecutionEvents {
       this.abandonTimer = undefined;
       if (this.final || this.listeners.size > 0) return;
       this.controller?.abort(new Error('every client listening to this task disconnected'));
-      this.status('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
+      this.end('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
     };
     if (this.host.abandonGraceMs <= 0) return abandon();
     clearTimeout(this.abandonTimer);
@@ -134,6 +150,16 @@ export class TaskRun implements ExecutionEvents {
     const msg = message === undefined ? undefined : createMessage('agent', message, { taskId: this.taskId, contextId: this.contextId });
     const final = options.final ?? endsInteraction(state);
     this.publish(createStatusUpdate(this.taskId, this.contextId, { state, message: msg }, final, options.metadata));
+  }
+
+  /** The server ends the task (failure, cancel, abandon): never refused by a budget, never throws. */
+  end(state: TaskState, message?: MessageContent): void {
+    this.forced = true;
+    try {
+      this.status(state, message);
+    } catch (err) {
+      this.host.log('error', `a2a: task ${this.taskId} could not be ended as ${state}`, err);
+    }
   }
 
   working(message?: MessageContent): void {
@@ -197,17 +223,19 @@ export class TaskRun implements ExecutionEvents {
       return;
     }
     const task = this.materialize();
+    this.grow(sizeOf(message), 'an agent message');
     this.appendHistory(task, message);
-    this.host.save(task);
+    this.save(task);
     this.emit(message, false);
   }
 
   private onStatus(event: TaskStatusUpdateEvent): void {
     const task = this.materialize();
     const status = (event as unknown as { status: Loose }).status;
+    if (status.message) this.grow(sizeOf(status.message), 'a status message');
     (task as unknown as Loose).status = status;
     if (status.message) this.appendHistory(task, status.message as Message);
-    this.host.save(task);
+    this.save(task);
     const final = (event as unknown as Loose).final === true || isTerminalState(String(status.state));
     this.emit(event, final);
     this.host.notify(task);
@@ -219,27 +247,37 @@ export class TaskRun implements ExecutionEvents {
     const { artifact, key, append } = artifactEventParts(event);
     const t = task as unknown as { artifacts?: Loose[] };
     const artifacts = (t.artifacts ??= []);
-    const keyOf = (a: Loose): string => String(a.artifactId ?? a.index ?? 0);
-    const at = artifacts.findIndex((a) => keyOf(a) === key);
-    const stored: Loose = { ...(artifact as unknown as Loose) };
-    delete stored.append;
-    delete stored.lastChunk;
-    if (at < 0) {
-      artifacts.push(stored);
-      this.artifactCount++;
-    } else if (append) {
-      artifacts[at] = { ...artifacts[at], parts: [...((artifacts[at].parts as unknown[]) ?? []), ...((stored.parts as unknown[]) ?? [])] };
-    } else artifacts[at] = stored;
-    this.host.save(task);
+    const at = artifacts.findIndex((a) => String(a.artifactId ?? a.index ?? 0) === key);
+    const parts = ((artifact as unknown as Loose).parts as unknown[] | undefined) ?? [];
+    if (at >= 0 && append) {
+      this.grow(sizeOf(parts), 'an artifact chunk');
+      // In place: a stream of n chunks costs O(n), not O(n²) copies of the parts so far.
+      const stored = artifacts[at];
+      stored.parts = stored.parts === undefined ? [...parts] : (stored.parts as unknown[]).concat(parts);
+    } else {
+      const stored: Loose = { ...(artifact as unknown as Loose), parts: [...parts] };
+      delete stored.append;
+      delete stored.lastChunk;
+      const size = sizeOf(stored);
+      this.grow(at < 0 ? size : size - sizeOf(artifacts[at]), 'an artifact');
+      if (at < 0) {
+        artifacts.push(stored);
+        this.artifactCount++;
+      } else artifacts[at] = stored;
+    }
+    this.save(task);
     this.emit(event, false);
     this.host.notify(task);
   }
 
   private onTask(task: Task): void {
     if (task.id !== this.taskId) throw new TypeError(`publish(): a Task for id ${task.id} in the execution of task ${this.taskId}`);
+    const size = sizeOf(task);
+    this.grow(size - this.bytes, 'the task');
     this.pending = undefined;
+    setOwner(task, this.owner);
     this.task = task;
-    this.host.save(task);
+    this.save(task);
     const state = String((task as unknown as { status?: { state?: string } }).status?.state);
     const final = isTerminalState(state);
     this.emit(task, final);
@@ -254,11 +292,30 @@ export class TaskRun implements ExecutionEvents {
     if (!build) throw new Error(`a2a: task ${this.taskId} has nothing to update`);
     this.pending = undefined;
     const task = build(this.taskId);
+    setOwner(task, this.owner);
+    this.bytes = sizeOf(task);
     this.host.register(this);
     this.task = task;
-    this.host.save(task);
+    this.save(task);
     this.emit(task, false);
     return task;
+  }
+
+  private save(task: Task): void {
+    this.host.save(task, this.bytes);
+  }
+
+  /**
+   * Accounts for `delta` more bytes in the task before the event that adds them is applied:
+   * an event that would pass the task's or the process's budget is refused (publish() throws,
+   * naming the limit) and the task stays as it was.
+   */
+  private grow(delta: number, what: string): void {
+    if (delta > 0 && !this.forced) {
+      if (this.bytes + delta > this.host.maxTaskBytes) throw budgetError('taskBytes', this.host.maxTaskBytes, `task ${this.taskId} would hold ${this.bytes + delta} bytes with ${what}`);
+      this.host.reserve(delta, `${what} for task ${this.taskId}`);
+    }
+    this.bytes += delta;
   }
 
   /** Creates the task now (non-blocking sends answer with it before the executor acts). */
@@ -270,7 +327,9 @@ export class TaskRun implements ExecutionEvents {
     const t = task as unknown as { history?: Message[] };
     const history = (t.history ??= []);
     history.push(message);
-    if (history.length > this.host.maxHistory) history.splice(0, history.length - this.host.maxHistory);
+    if (history.length > this.host.maxHistory) {
+      for (const dropped of history.splice(0, history.length - this.host.maxHistory)) this.bytes -= sizeOf(dropped);
+    }
   }
 
   private emit(event: StreamEvent | undefined, final: boolean, error?: unknown): void {
@@ -309,7 +368,7 @@ export class TaskRun implements ExecutionEvents {
         this.error = error;
         this.emit(undefined, true, error);
         this.finish();
-      } else this.fail(message);
+      } else this.end('failed' as TaskState, message);
     }
     this.maybeRelease();
   }

@@ -1,0 +1,56 @@
+// How many bytes task data holds in memory, estimated: the budgets of server.limits
+// (messageBytes, taskBytes) and server.tasks.memoryBytes count in these units. The estimate
+// follows V8's layout on 64-bit Node (headers and 8-byte slots; strings by length) closely
+// enough that a budget of N bytes keeps the heap within a small multiple of N.
+import { errorFor, type JsonRpcError } from '../errors.js';
+
+const STRING = 16;
+const NUMBER = 16;
+const OBJECT = 24;
+const ARRAY = 48;
+const SLOT = 8;
+
+/** The estimated size of a JSON-like value. Linear in its nodes, not in its string lengths. */
+export function sizeOf(value: unknown): number {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += STRING + v.length;
+    else if (typeof v === 'number') total += NUMBER;
+    else if (Array.isArray(v)) {
+      total += ARRAY + SLOT * v.length;
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      total += OBJECT;
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        total += SLOT;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+    // booleans, null and undefined live in slots already counted
+  }
+  return total;
+}
+
+export type BudgetLimit = 'messageBytes' | 'taskBytes' | 'memoryBytes';
+
+const setting: Record<BudgetLimit, string> = {
+  messageBytes: 'server.limits.messageBytes',
+  taskBytes: 'server.limits.taskBytes',
+  memoryBytes: 'server.tasks.memoryBytes',
+};
+
+/**
+ * The error for a budget that would be exceeded. A client's message or task that is too big
+ * is the client's mistake (-32602); a server whose task memory is full is a temporary
+ * condition of the server (-32603, "try again later"), like HTTP's 503.
+ */
+export function budgetError(limit: BudgetLimit, max: number, what: string, path?: string): JsonRpcError {
+  const data = { limit, max, ...(path === undefined ? {} : { path }) };
+  if (limit === 'memoryBytes') {
+    return errorFor('internal', `the server holds as much task data as it may (${max} bytes, limit ${setting[limit]}): ${what}; try again later`, data);
+  }
+  return errorFor('invalidParams', `${what}: more than ${max} bytes (limit ${setting[limit]})`, data);
+}
