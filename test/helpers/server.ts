@@ -17,7 +17,7 @@ export const FORBIDDEN_TOKEN = 'known-but-forbidden';
 export interface RunningAgent {
   url: string;
   origin: string;
-  server: { close(): Promise<void>; tasks: { activeRuns: number }; card: Record<string, unknown> };
+  server: { close(options?: { graceMs?: number }): Promise<void>; tasks: { activeRuns: number }; card: Record<string, unknown> };
   errors: Record<string, new (message?: string, data?: unknown) => Error>;
   /** The node:http server listening. */
   http: Server;
@@ -46,6 +46,8 @@ export async function startAgent(project: AgentProject, extra: AnyOptions = {}):
     logger: false,
     cors: { origins: ['http://app.example'] },
     abandonGraceMs: 150,
+    // Closing after a file: work still running then (slow tasks) is stopped almost at once.
+    shutdownGraceMs: 100,
     ...extra,
   });
   const listening = await server.listen({ port: 0, host: '127.0.0.1' });

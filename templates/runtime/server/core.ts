@@ -50,6 +50,8 @@ export interface CoreConfig extends DispatchConfig {
   limits: { bodyBytes: number; jsonDepth: number; batchSize: number };
   /** Extra GET routes (the docs), tried before 404. */
   extraRoutes?: (path: string) => CoreResponse | undefined;
+  /** False once the server shuts down: new requests get 503 while running work finishes. */
+  accepting?: () => boolean;
 }
 
 // POST responses are not cached by default: no cache-control needed on the JSON-RPC path.
@@ -101,6 +103,10 @@ export function createCore(config: CoreConfig): Core {
     }
     if (path === base) {
       if (request.method !== 'POST') return methodNotAllowed('POST', cors);
+      if (config.accepting && !config.accepting()) {
+        const error = errorFor('internal', 'the agent is shutting down; send the request again in a moment (to another replica, if there is one)');
+        return { status: 503, headers: { ...JSON_HEADERS, ...cors, connection: 'close', 'retry-after': '1' }, body: errorJson(null, error) };
+      }
       return jsonRpc(request, config, cors);
     }
     if (request.method === 'GET') {

@@ -80,6 +80,12 @@ interface BaseOptions {
    * the work goes on waiting for a tasks/resubscribe before it is canceled, ms. Default 3000.
    */
   abandonGraceMs?: number;
+  /**
+   * On close(), how long running executions may go on finishing before they are stopped (each
+   * stopped task fails with a message that says why, and its streams get that as their last
+   * event), ms. Default 10000.
+   */
+  shutdownGraceMs?: number;
   /** Where warnings and errors go; `false` for silence. Default: console. */
   logger?: Logger | false;
   /** Extra GET routes answered before 404 (the docs emitter registers its pages here). */
@@ -111,8 +117,12 @@ export interface A2AServer {
   core: Core;
   /** Starts a node:http server (PORT/HOST, else the manifest's port and 127.0.0.1). */
   listen(options?: { port?: number; host?: string }): Promise<Listening>;
-  /** Stops listening, ends open streams and executions, stops push deliveries. */
-  close(): Promise<void>;
+  /**
+   * Graceful shutdown: stops accepting (new requests get 503), lets running executions finish
+   * for up to `graceMs` (default: the shutdownGraceMs option), then fails the rest with a final
+   * status event that says why, ends every stream, stops push deliveries and closes connections.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   /** The public card as currently served. */
   readonly card: AgentCard;
   readonly tasks: TaskManager;
@@ -179,6 +189,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     verifiers,
     limits,
     extraRoutes: (path) => options.routes?.(path) ?? docsRoute(path),
+    accepting: () => !closing,
   });
   const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
   const handles = (url: string): boolean => {
@@ -186,6 +197,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     return core.owns(q < 0 ? url : url.slice(0, q));
   };
   let listening: Listening | undefined;
+  let closing = false;
 
   return {
     fetch: toFetchHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs }),
@@ -208,9 +220,15 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const port = at.port ?? options.port ?? envPort() ?? serverDefaults.port;
       const host = at.host ?? options.host ?? env('HOST') ?? serverDefaults.host;
       await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
+        server.once('error', (err: NodeJS.ErrnoException) =>
+          reject(
+            err.code === 'EADDRINUSE'
+              ? Object.assign(new Error(`port ${port} on ${host} is in use: set PORT to a free port (PORT=${Number(port) + 1} npm start)`), { code: err.code })
+              : err,
+          ),
+        );
         server.listen(port, host, () => {
-          server.off('error', reject);
+          server.removeAllListeners('error');
           resolve();
         });
       });
@@ -221,16 +239,25 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       listening = { url: `http://${shownHost}:${actualPort}${basePath === '/' ? '/' : basePath}`, host, port: actualPort, server };
       return listening;
     },
-    async close() {
-      manager.abortAll('the server is shutting down');
-      notifier?.close();
+    async close(at = {}) {
+      closing = true;
       const server = listening?.server;
       listening = undefined;
+      const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+      await manager.shutdown(at.graceMs ?? options.shutdownGraceMs ?? 10_000, 'the agent is shutting down');
+      notifier?.close();
       if (!server) return;
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      // Ended streams and idle keep-alive sockets close on their own; a socket still busy after a
+      // short while (a client that stopped reading) is cut.
+      const started = Date.now();
+      let done = false;
+      void closed.then(() => (done = true));
+      while (!done && Date.now() - started < 1000) {
+        server.closeIdleConnections();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      server.closeAllConnections();
+      await closed;
     },
   };
 }

@@ -63,6 +63,8 @@ export type RunMode = 'blocking' | 'background' | 'stream';
 
 export class TaskManager implements RunHost {
   private readonly runs = new Map<string, TaskRun>();
+  /** Every execution not yet released, direct replies included (shutdown waits for them). */
+  private readonly live = new Set<TaskRun>();
   readonly maxHistory: number;
   readonly maxTaskBytes: number;
   readonly abandonGraceMs: number;
@@ -92,6 +94,7 @@ export class TaskManager implements RunHost {
   }
 
   release(run: TaskRun): void {
+    this.live.delete(run);
     if (!run.task) return; // a direct reply: nothing was registered or configured under an id
     if (this.runs.get(run.taskId) === run) this.runs.delete(run.taskId);
   }
@@ -212,6 +215,7 @@ export class TaskManager implements RunHost {
       run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds, 0);
       run.owner = owner;
     }
+    this.live.add(run);
     if (listener) run.listen(listener);
     // A push config needs the task (and its id) from the start.
     if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig, this.limits.pushConfigsPerTask);
@@ -406,6 +410,28 @@ export class TaskManager implements RunHost {
   /** Stops every execution (server shutdown). */
   abortAll(reason: string): void {
     for (const run of this.runs.values()) run.abort(reason);
+  }
+
+  /** Executions whose interaction has not ended yet. */
+  get unfinishedRuns(): number {
+    let n = 0;
+    for (const run of this.live) if (!run.final) n++;
+    return n;
+  }
+
+  /**
+   * Graceful shutdown: waits up to `graceMs` for running executions to end by themselves, then
+   * aborts the rest and ends each with a final `failed` status that says why — which every
+   * open stream receives as its last event before it closes.
+   */
+  async shutdown(graceMs: number, reason: string): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    while (this.unfinishedRuns > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
+    for (const run of [...this.live]) {
+      if (run.final) continue;
+      run.abort(reason);
+      run.end('failed' as TaskState, `${reason}: this task was stopped before it finished; send it again.`);
+    }
   }
 }
 
