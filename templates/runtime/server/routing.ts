@@ -60,9 +60,8 @@ function typedInput(skillId: string, parts: Loose[]): unknown {
   if (index >= 0) {
     const issues = validator.check(parts[index].data);
     if (issues) {
-      throw errorFor('invalidParams', `the data part does not match the input schema of skill "${skillId}"`, {
-        issues: issues.map((i) => ({ ...i, path: `/message/parts/${index}/data${i.path}` })),
-      });
+      const located = issues.map((i) => ({ ...i, path: `/message/parts/${index}/data${i.path}` }));
+      throw errorFor('invalidParams', `Invalid params: ${located[0].path} ${located[0].message} (the input schema of skill "${skillId}")`, { issues: located });
     }
     return parts[index].data;
   }

@@ -495,8 +495,18 @@ class ExecutionContext implements RequestContext {
 /** A JsonRpcError thrown by an executor is its answer; anything else is an internal error. */
 function describeFailure(error: unknown): { message: string; expected: boolean } {
   if (error instanceof JsonRpcError) return { message: error.message, expected: true };
-  return { message: 'The agent failed while working on this task.', expected: false };
+  const e = error as { name?: unknown; message?: unknown; expose?: unknown } | null;
+  const text = typeof e?.message === 'string' ? e.message.slice(0, 500) : '';
+  // Another agent's failure, as the generated client reports it, is no secret of this one: the
+  // caller learns what failed and that it was downstream (the tutorial's relay, say).
+  if (typeof e?.name === 'string' && DOWNSTREAM_ERRORS.has(e.name)) return { message: `A call to another agent failed (${e.name}): ${text}`, expected: false };
+  // The http-errors convention: an error the author marked as fit for the caller.
+  if (e?.expose === true && text) return { message: text, expected: false };
+  return { message: "The agent failed while working on this task (an internal error; the agent's log has the details).", expected: false };
 }
+
+/** The generated client's errors (client/client-errors.ts), known by name across module copies. */
+const DOWNSTREAM_ERRORS = new Set(['A2ATransportError', 'A2AHttpError', 'A2AResponseValidationError', 'A2ATaskStateError']);
 
 /** Push credentials are the client's secret towards its webhook: never echoed back. */
 function redact(config: PushConfig): PushConfig {
