@@ -113,8 +113,8 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
       requestTimeoutMs: server.limits?.requestTimeoutMs ?? 30_000,
       jsonDepth: server.limits?.jsonDepth ?? 64,
       batchSize: server.limits?.batchSize ?? 20,
-      messageBytes: server.limits?.messageBytes ?? 1024 * 1024,
-      taskBytes: server.limits?.taskBytes ?? 8 * 1024 * 1024,
+      messageBytes: server.limits?.messageBytes ?? 4 * 1024 * 1024,
+      taskBytes: server.limits?.taskBytes ?? 16 * 1024 * 1024,
     },
     keepAliveSeconds: server.keepAliveSeconds ?? 15,
     tasks: {

@@ -7,9 +7,10 @@ import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
 import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
 import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
-import { dispatch, idlessError, isStreamingMethod, type DispatchConfig } from './dispatch.js';
+import { dispatch, idlessError, isStreamingMethod, type DispatchConfig, type Outcome } from './dispatch.js';
 import type { Principal } from './executor.js';
 import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
+import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
 
 /** What an adapter knows about an incoming request. */
@@ -52,6 +53,9 @@ export interface CoreConfig extends DispatchConfig {
   extraRoutes?: (path: string) => CoreResponse | undefined;
   /** False once the server shuts down: new requests get 503 while running work finishes. */
   accepting?: () => boolean;
+  /** The request log (one record per JSON-RPC request), when on. */
+  requestLog?: (record: RequestRecord) => void;
+  tracing?: Tracing;
 }
 
 // POST responses are not cached by default: no cache-control needed on the JSON-RPC path.
@@ -179,13 +183,13 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
 
-  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, config, cors);
+  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors);
 
   const checked = checkRequest(parsed.value);
   if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
   if (checked.idless) return jsonError(200, null, idlessError(checked.request.method, checked.request.params, config), cors);
   const { id, method } = checked.request;
-  const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
+  const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { ...meta, id, method, span }, config));
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
@@ -209,8 +213,51 @@ function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
   };
 }
 
+/**
+ * Runs one call under the request log and a request span, when either is on (otherwise it is
+ * the call itself: the hot path pays nothing for observability it does not use).
+ */
+function observed(
+  call: { id: JsonRpcId; method: string; params?: unknown },
+  request: CoreRequest,
+  config: CoreConfig,
+  run: (span: SpanHandle | undefined) => Promise<Outcome>,
+): Promise<Outcome> {
+  const { requestLog, tracing } = config;
+  if (!requestLog && !tracing) return run(undefined);
+  const started = performance.now();
+  const span = tracing?.request(call.method, (name) => request.header(name));
+  span?.set({ 'rpc.system': 'jsonrpc', 'rpc.method': call.method, 'rpc.jsonrpc.request_id': call.id === null ? undefined : String(call.id) });
+  const finish = (outcome: Outcome): Outcome => {
+    const taskId = taskIdOf(outcome.kind === 'result' ? outcome.result : undefined, call.params);
+    const code = outcome.kind === 'error' ? outcome.error.code : undefined;
+    if (span) {
+      span.set({ 'a2a.task.id': taskId, 'rpc.jsonrpc.error_code': code });
+      if (outcome.kind === 'error') span.fail(outcome.error);
+      span.end();
+    }
+    requestLog?.({ method: call.method, id: call.id, taskId, outcome: outcome.kind === 'result' ? 'ok' : outcome.kind, code, durationMs: Math.round((performance.now() - started) * 100) / 100 });
+    return outcome;
+  };
+  return run(span).then(finish);
+}
+
+/** The task a request created or named, for the log: the result's, else the params'. */
+function taskIdOf(result: unknown, params: unknown): string | undefined {
+  const r = result as Record<string, unknown> | null | undefined;
+  if (r && typeof r === 'object') {
+    if (typeof r.taskId === 'string') return r.taskId;
+    if (typeof r.id === 'string' && 'status' in r) return r.id;
+  }
+  const p = params as Record<string, unknown> | null | undefined;
+  if (!p || typeof p !== 'object') return undefined;
+  const message = p.message as Record<string, unknown> | undefined;
+  const named = p.id ?? p.taskId ?? (message && typeof message === 'object' ? message.taskId : undefined);
+  return typeof named === 'string' ? named : undefined;
+}
+
 /** JSON-RPC batches of unary calls (streams cannot share one response). */
-async function batch(items: unknown[], meta: { principal?: Principal }, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
+async function batch(items: unknown[], meta: { principal?: Principal }, request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
   if (items.length > config.limits.batchSize) {
     return jsonError(200, null, errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, { limit: 'batchSize', max: config.limits.batchSize }), cors);
@@ -222,7 +269,7 @@ async function batch(items: unknown[], meta: { principal?: Principal }, config: 
       if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
       if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
-      const outcome = await dispatch(checked.request, { ...meta, id, method }, config);
+      const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { ...meta, id, method, span }, config));
       if (outcome.kind === 'result') return successJson(id, outcome.result);
       return errorJson(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),

@@ -13,7 +13,8 @@ import { toMiddleware } from './middleware.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
 import { PushConfigStore, PushNotifier, type PushOptions } from './push.js';
 import { skillExecutor } from './skills.js';
-import { TaskManager, type Logger } from './task-manager.js';
+import { createObserver, type Logger, type StructuredLogger, type Tracing } from './observability.js';
+import { TaskManager } from './task-manager.js';
 import { defaultOwnerKey, type TaskOwnerKey } from './task-owner.js';
 import { InMemoryTaskStore, type TaskStore } from './task-store.js';
 import { protocol } from '../protocol.js';
@@ -86,8 +87,19 @@ interface BaseOptions {
    * event), ms. Default 10000.
    */
   shutdownGraceMs?: number;
-  /** Where warnings and errors go; `false` for silence. Default: console. */
-  logger?: Logger | false;
+  /**
+   * Where warnings, errors and (with `requestLog`) request records go: a function, any
+   * pino-compatible logger (`info/warn/error(object, message)`), or `false` for silence.
+   * Default: the console (request records as one JSON line each on stdout).
+   */
+  logger?: Logger | StructuredLogger | false;
+  /** One structured record per JSON-RPC request: method, id, task, outcome, code, duration. Default: off. */
+  requestLog?: boolean;
+  /**
+   * Spans per request and per execution, with the A2A ids as attributes. The scaffold's
+   * src/tracing.ts adapts OpenTelemetry (`@opentelemetry/api`) to this interface.
+   */
+  tracing?: Tracing;
   /** Extra GET routes answered before 404 (the docs emitter registers its pages here). */
   routes?: (path: string) => CoreResponse | undefined;
 }
@@ -128,10 +140,9 @@ export interface A2AServer {
   readonly tasks: TaskManager;
 }
 
-const consoleLogger: Logger = (level, message, error) => (level === 'error' ? console.error(message, error ?? '') : console.warn(message, error ?? ''));
-
 export function createA2AServer(options: A2AServerOptions): A2AServer {
-  const log: Logger = options.logger === false ? () => undefined : (options.logger ?? consoleLogger);
+  const observer = createObserver(options);
+  const log = observer.log;
   const limits: Limits = {
     ...serverDefaults.limits,
     memoryBytes: serverDefaults.tasks.memoryBytes,
@@ -171,6 +182,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     cancelTimeoutMs: options.cancelTimeoutMs ?? 5000,
     abandonGraceMs: options.abandonGraceMs ?? 3000,
     log,
+    tracing: observer.tracing,
   });
 
   let card: AgentCard = withUrl(agentCard, options.publicUrl ?? env('A2A_PUBLIC_URL'));
@@ -190,6 +202,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     limits,
     extraRoutes: (path) => options.routes?.(path) ?? docsRoute(path),
     accepting: () => !closing,
+    requestLog: observer.request,
+    tracing: observer.tracing,
   });
   const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
   const handles = (url: string): boolean => {
@@ -302,6 +316,7 @@ export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from '
 export type { SkillContext, SkillHandler } from './skills.js';
 export type { TaskStore } from './task-store.js';
 export type { TaskOwnerKey } from './task-owner.js';
+export type { Logger, RequestRecord, SpanHandle, StructuredLogger, Tracing } from './observability.js';
 export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push.js';
 export { InMemoryTaskStore } from './task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';

@@ -19,6 +19,7 @@ import {
 import type { Task, TaskState } from '../types.js';
 import type { AgentExecutor, Principal, RequestContext } from './executor.js';
 import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
+import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
 import { visibleTo, type TaskOwnerKey } from './task-owner.js';
@@ -30,9 +31,6 @@ const features = protocol.features;
 const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
 const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
 
-export interface Logger {
-  (level: 'warn' | 'error', message: string, error?: unknown): void;
-}
 
 export interface ManagerConfig {
   executor: AgentExecutor;
@@ -51,12 +49,16 @@ export interface ManagerConfig {
   cancelTimeoutMs: number;
   /** See RunHost.abandonGraceMs. */
   abandonGraceMs: number;
-  log: Logger;
+  log: ServerLog;
+  /** Spans per execution, when tracing is on. */
+  tracing?: Tracing;
 }
 
 export interface CallInfo {
   method: string;
   principal?: Principal;
+  /** The request's span (tracing on): executions it starts are its children. */
+  span?: SpanHandle;
 }
 
 export type RunMode = 'blocking' | 'background' | 'stream';
@@ -216,6 +218,7 @@ export class TaskManager implements RunHost {
       run.owner = owner;
     }
     this.live.add(run);
+    if (this.config.tracing) run.span = this.config.tracing.execution(call.span, { 'a2a.method': call.method, 'a2a.skill.id': skill?.id, 'a2a.context.id': contextId });
     if (listener) run.listen(listener);
     // A push config needs the task (and its id) from the start.
     if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig, this.limits.pushConfigsPerTask);

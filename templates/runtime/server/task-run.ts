@@ -22,6 +22,7 @@ import {
 } from '../runtime/objects.js';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 import type { ExecutionEvents, RequestContext } from './executor.js';
+import type { SpanHandle } from './observability.js';
 import { setOwner } from './task-owner.js';
 import { budgetError, sizeOf } from './task-size.js';
 
@@ -77,6 +78,8 @@ export class TaskRun implements ExecutionEvents {
   private forced = false;
   /** The owner key stamped on the task this run creates (see task-owner.ts). */
   owner: string | undefined;
+  /** The execution's span, when tracing is on: ended once the interaction and the executor are done. */
+  span: SpanHandle | undefined;
 
   constructor(
     private readonly host: RunHost,
@@ -388,6 +391,14 @@ export class TaskRun implements ExecutionEvents {
    * a new message for the task is refused meanwhile instead of racing it.
    */
   private maybeRelease(): void {
-    if (this.final && this.settled && this.listeners.size === 0) this.host.release(this);
+    if (!this.final || !this.settled) return;
+    if (this.span) {
+      const state = (this.task as unknown as { status?: { state?: string } } | undefined)?.status?.state;
+      this.span.set({ 'a2a.task.id': this.task?.id, 'a2a.task.state': state ?? (this.reply_ ? 'direct-reply' : undefined) });
+      if (this.error !== undefined) this.span.fail(this.error);
+      this.span.end();
+      this.span = undefined;
+    }
+    if (this.listeners.size === 0) this.host.release(this);
   }
 }

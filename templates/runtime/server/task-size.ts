@@ -5,7 +5,6 @@
 import { errorFor, type JsonRpcError } from '../errors.js';
 
 const STRING = 16;
-const NUMBER = 16;
 const OBJECT = 24;
 const ARRAY = 48;
 const SLOT = 8;
@@ -17,7 +16,6 @@ export function sizeOf(value: unknown): number {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') total += STRING + v.length;
-    else if (typeof v === 'number') total += NUMBER;
     else if (Array.isArray(v)) {
       total += ARRAY + SLOT * v.length;
       for (let i = 0; i < v.length; i++) stack.push(v[i]);
@@ -29,7 +27,7 @@ export function sizeOf(value: unknown): number {
         stack.push((v as Record<string, unknown>)[key]);
       }
     }
-    // booleans, null and undefined live in slots already counted
+    // numbers (small integers live in their slot; V8 boxes few others), booleans and null: in slots already counted
   }
   return total;
 }
