@@ -58,10 +58,8 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
       tsDoc(`The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`, '  '),
       `  async getAuthenticatedExtendedCard(options: ${CallOptions} = {}): Promise<${AgentCard}> {\n` +
         `    const base = this.transport.options.url.replace(/\\/*$/, '/');\n` +
-        `    const auth = this.transport.options.auth;\n` +
-        `    const hooks = auth === undefined ? [] : Array.isArray(auth) ? auth : [auth];\n` +
         `    for (const candidate of [new URL(${tsString('../' + protocol.extendedCard.path)}, base).href, new URL(${tsString(protocol.extendedCard.path)}, base).href]) {\n` +
-        `      const { status, value, response } = await ${fetchJson}(candidate, { fetch: this.transport.options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, auth: hooks });\n` +
+        `      const { status, value, response } = await ${fetchJson}(candidate, { fetch: this.transport.options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, auth: this.transport.options.auth });\n` +
         `      if (status === 404) continue;\n` +
         `      if (value === undefined) throw new ${A2AHttpError}(status, \`extended card: HTTP \${status}\`, response.headers.get('www-authenticate') ?? undefined, '');\n` +
         `      return ${checkCard}(value, candidate);\n` +
@@ -101,7 +99,8 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `}\n\n`,
     `/** Exhaustiveness guard for the method map: every schema method has a client method. */\n`,
     `export type ClientMethodName = ${A2AMethodName};\n\n`,
-    `export { apiKey, authorization, basic, bearer, fromCard, type AuthHook, type Credential } from './auth.js';\n`,
+    `export { apiKey, authorization, basic, bearer, fromCard, type Auth, type AuthHandler, type AuthHook, type Credential } from './auth.js';\n`,
+    `export type { CallInterceptor, CallOutcome, InterceptedCall, InterceptedEvent } from './interceptors.js';\n`,
     `export { A2AHttpError, A2AResponseValidationError, A2ATaskStateError, A2ATransportError } from './client-errors.js';\n`,
     `export type { CallOptions } from './transport.js';\n`,
     `export { createMessage, dataPart, filePart, textPart } from '../runtime/objects.js';\n`,

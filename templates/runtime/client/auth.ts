@@ -1,5 +1,6 @@
 // Credentials for requests: hooks that decorate each request (a header, or a query parameter
-// for API keys sent that way). `fromCard()` builds them from the card's security schemes.
+// for API keys sent that way), and handlers that can also refresh credentials after HTTP 401.
+// `fromCard()` builds hooks from the card's security schemes.
 import type { AgentCard } from '../types.js';
 
 export interface OutgoingRequest {
@@ -9,6 +10,54 @@ export interface OutgoingRequest {
 
 /** Adds credentials to a request; may be async (to refresh a token, say). */
 export type AuthHook = (request: OutgoingRequest) => void | Promise<void>;
+
+/**
+ * Credentials that can be refreshed (like @a2a-js/sdk's AuthenticationHandler): `headers()` is
+ * asked before every request, and after an HTTP 401 `onUnauthorized` may refresh them and ask
+ * for the call to be sent once more.
+ */
+export interface AuthHandler {
+  /** Headers carrying the credentials (Authorization, say); asked again for every attempt. */
+  headers(): Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
+  /**
+   * The server answered HTTP 401 (the response, body readable). Refresh the credentials and
+   * resolve true to send the call once more with fresh `headers()`; false gives the caller the
+   * 401. Asked at most once per call, so a refresh that keeps failing cannot loop.
+   */
+  onUnauthorized?(response: Response): boolean | Promise<boolean>;
+}
+
+/** The `auth` option: hooks, handlers, or a list of both (applied in order). */
+export type Auth = AuthHook | AuthHandler | readonly (AuthHook | AuthHandler)[];
+
+/** The `auth` option taken apart: hooks for every request, and the refresh to ask after a 401. */
+export interface Credentials {
+  readonly hooks: readonly AuthHook[];
+  /** Asks each handler's `onUnauthorized` (each with its own copy of the response); true when any wants a retry. */
+  readonly refresh?: (response: Response) => Promise<boolean>;
+}
+
+export function credentialsOf(auth: Auth | undefined): Credentials {
+  const list: readonly (AuthHook | AuthHandler)[] = auth === undefined ? [] : typeof auth === 'function' || !Array.isArray(auth) ? [auth as AuthHook | AuthHandler] : auth;
+  const hooks = list.map((a): AuthHook => (typeof a === 'function' ? a : handlerHook(a)));
+  const handlers = list.filter((a): a is AuthHandler & Required<Pick<AuthHandler, 'onUnauthorized'>> => typeof a !== 'function' && typeof a.onUnauthorized === 'function');
+  if (handlers.length === 0) return { hooks };
+  return {
+    hooks,
+    refresh: async (response) => {
+      let retry = false;
+      // Every handler is asked, not only up to the first yes: each may hold a credential of its own to refresh.
+      for (const handler of handlers) if ((await handler.onUnauthorized(response.clone())) === true) retry = true;
+      return retry;
+    },
+  };
+}
+
+function handlerHook(handler: AuthHandler): AuthHook {
+  return async ({ headers }) => {
+    for (const [name, value] of Object.entries(await handler.headers())) headers.set(name, value);
+  };
+}
 
 type Secret = string | (() => string | Promise<string>);
 const resolve = async (secret: Secret): Promise<string> => (typeof secret === 'function' ? secret() : secret);

@@ -3,15 +3,15 @@
 import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
-import type { AuthHook } from './auth.js';
+import { credentialsOf, type Auth } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
 
 export interface CardFetchOptions {
   fetch?: typeof fetch;
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** Credentials (the extended card needs them; the public card does not). */
-  auth?: readonly AuthHook[];
+  /** Credentials (the extended card needs them; the public card does not); a 401 may be refreshed once. */
+  auth?: Auth;
   /** Retries after network errors and 502/503/504. Default 2. */
   retries?: number;
 }
@@ -27,14 +27,18 @@ export function cardUrls(base: string): string[] {
 
 export async function fetchJson(url: string, options: CardFetchOptions): Promise<{ status: number; value?: unknown; response: Response }> {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const request = { url: new URL(url), headers: new Headers({ accept: 'application/json' }) };
-  for (const hook of options.auth ?? []) await hook(request);
+  const credentials = credentialsOf(options.auth);
   const retries = options.retries ?? 2;
+  let refreshed = false;
   for (let attempt = 0; ; attempt++) {
+    // Credentials per attempt, so a retry after a refresh sends the new ones.
+    const request = { url: new URL(url), headers: new Headers({ accept: 'application/json' }) };
+    for (const hook of credentials.hooks) await hook(request);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
     const forward = (): void => controller.abort();
     options.signal?.addEventListener('abort', forward, { once: true });
+    let unauthorized: Response | undefined;
     try {
       const response = await fetchImpl(request.url.href, { headers: request.headers, signal: controller.signal });
       if ([502, 503, 504].includes(response.status) && attempt < retries) {
@@ -42,8 +46,10 @@ export async function fetchJson(url: string, options: CardFetchOptions): Promise
         await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
         continue;
       }
-      if (!response.ok) return { status: response.status, response };
-      return { status: response.status, value: await response.json(), response };
+      if (response.status === 401 && credentials.refresh && !refreshed) {
+        unauthorized = new Response(await response.text(), { status: 401, statusText: response.statusText, headers: response.headers });
+      } else if (!response.ok) return { status: response.status, response };
+      else return { status: response.status, value: await response.json(), response };
     } catch (err) {
       if (options.signal?.aborted) throw new A2ATransportError(`fetching ${url}: aborted`, 'aborted', { cause: err });
       if (controller.signal.aborted) throw new A2ATransportError(`fetching ${url}: no answer within ${options.timeoutMs ?? 30_000} ms`, 'timeout');
@@ -53,6 +59,12 @@ export async function fetchJson(url: string, options: CardFetchOptions): Promise
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', forward);
     }
+    if (!unauthorized) continue;
+    // Asked outside the try above, so the handler's own errors reach the caller as they are,
+    // not as network failures to retry. Once only: a refresh that keeps failing cannot loop.
+    refreshed = true;
+    if (!(await credentials.refresh!(unauthorized))) return { status: 401, response: unauthorized };
+    attempt--; // a refresh is not one of the retries
   }
 }
 

@@ -1,19 +1,27 @@
 // JSON-RPC 2.0 over HTTP with fetch: unary calls and SSE streams, typed errors, per-call
-// timeouts and AbortSignals, retries with backoff for idempotent calls only, and optional
+// timeouts and AbortSignals, retries with backoff for idempotent calls only, one retry after
+// HTTP 401 when the auth handler refreshed its credentials, call interceptors, and optional
 // validation of every result against the generated schema. Works in Node ≥ 20 and browsers.
 import { errorFromWire } from '../errors.js';
 import { protocol } from '../protocol.js';
-import type { AuthHook } from './auth.js';
+import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
+import { InterceptorChain, type CallInterceptor, type CallProgress, type InterceptedCall, type PreparedCall } from './interceptors.js';
 import { SseEventTooLarge, SseParser, type SseMessage } from './sse-parser.js';
+import { abortPromise, isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
 
 export interface TransportOptions {
   /** The JSON-RPC endpoint (the card's `url`). */
   url: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
-  /** Credentials for every request (see auth.ts: bearer, basic, apiKey, fromCard). */
-  auth?: AuthHook | readonly AuthHook[];
+  /**
+   * Credentials for every request: hooks (see auth.ts: bearer, basic, apiKey, fromCard) or
+   * handlers whose `onUnauthorized` refreshes them after HTTP 401 (the call is then sent once more).
+   */
+  auth?: Auth;
+  /** Interceptors that see every call before it is sent and after it ended (see interceptors.ts), outermost first. */
+  interceptors?: readonly CallInterceptor[];
   /** Headers sent with every request. */
   headers?: Readonly<Record<string, string>>;
   /** Per-call time limit, ms (for streams: until the response starts). Default 30000. */
@@ -34,6 +42,15 @@ export interface CallOptions {
   headers?: Readonly<Record<string, string>>;
 }
 
+/** One call while it runs: what is sent (after the interceptors), and what happened so far. */
+interface Call extends CallProgress {
+  method: string;
+  params: unknown;
+  headers: Record<string, string> | Headers;
+  /** A 401 was already answered with a refresh: never a second one, so a failing refresh cannot loop. */
+  refreshed: boolean;
+}
+
 interface Connection {
   response: Response;
   /** Aborted by the time limit or the caller's signal; its reason says which. */
@@ -49,50 +66,78 @@ interface WireResponse {
   error?: { code: number; message?: string; data?: unknown };
 }
 
-const RETRYABLE_STATUS = new Set([502, 503, 504]);
-
 export class JsonRpcTransport {
   private nextId = 1;
   private readonly endpoint: URL;
   private readonly fetchImpl: typeof fetch;
-  private readonly hooks: readonly AuthHook[];
+  private readonly credentials: Credentials;
+  private readonly chain?: InterceptorChain;
   private readonly baseHeaders: Record<string, string>;
 
   constructor(readonly options: TransportOptions) {
     this.endpoint = new URL(options.url);
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
-    this.hooks = options.auth === undefined ? [] : Array.isArray(options.auth) ? options.auth : [options.auth as AuthHook];
+    this.credentials = credentialsOf(options.auth);
+    if (options.interceptors?.length) this.chain = new InterceptorChain([...options.interceptors]);
     this.baseHeaders = { 'content-type': 'application/json', ...options.headers };
   }
 
   /** One JSON-RPC call; `idempotent` calls are retried on network errors and 502/503/504. */
-  async call(method: string, params: unknown, options: CallOptions = {}, idempotent = false): Promise<unknown> {
+  call(method: string, params: unknown, options: CallOptions = {}, idempotent = false): Promise<unknown> {
+    const call = this.start(method, params, 'application/json', options);
+    if (!this.chain) return this.unary(call, options, idempotent);
+    return this.chain.unary(this.intercepted(call, false, options), call, (sent) => this.unary(adopt(call, sent), options, idempotent));
+  }
+
+  /** A streaming call: yields each event's result until the server closes the stream. */
+  stream(method: string, params: unknown, options: CallOptions = {}, idempotent = false): AsyncGenerator<unknown, void, undefined> {
+    const call = this.start(method, params, 'text/event-stream', options);
+    if (!this.chain) return this.events(call, options, idempotent);
+    return this.chain.stream(this.intercepted(call, true, options), call, (sent) => this.events(adopt(call, sent), options, idempotent));
+  }
+
+  private start(method: string, params: unknown, accept: string, options: CallOptions): Call {
+    return { method, params, headers: { ...this.baseHeaders, accept, ...options.headers }, status: undefined, attempts: 0, refreshed: false };
+  }
+
+  /** The interceptors' view of a call: typed by method, with headers they can edit. */
+  private intercepted(call: Call, streaming: boolean, options: CallOptions): InterceptedCall {
+    return { method: call.method, params: call.params, headers: new Headers(call.headers), streaming, signal: options.signal } as InterceptedCall;
+  }
+
+  private async unary(call: Call, options: CallOptions, idempotent: boolean): Promise<unknown> {
     const retries = idempotent ? (this.options.retries ?? 2) : 0;
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 0; ; ) {
       const id = this.nextId++;
-      const connection = await this.open(id, method, params, 'application/json', options, attempt < retries);
+      const connection = await this.open(id, call, options, attempt < retries);
       try {
         if (connection instanceof Error) throw connection;
-        return await this.readResult(method, id, connection.response, options);
+        if (await this.refreshed(call, connection)) continue;
+        return await this.readResult(call.method, id, connection.response, options);
       } catch (err) {
         if (attempt >= retries || !isRetryable(err)) throw err;
-        await sleep(retryDelay(attempt, this.options.retryDelayMs ?? 200), options.signal);
+        await sleep(retryDelay(attempt++, this.options.retryDelayMs ?? 200), options.signal);
       } finally {
         if (!(connection instanceof Error)) connection.close();
       }
     }
   }
 
-  /** A streaming call: yields each event's result until the server closes the stream. */
-  async *stream(method: string, params: unknown, options: CallOptions = {}, idempotent = false): AsyncGenerator<unknown, void, undefined> {
+  private async *events(call: Call, options: CallOptions, idempotent: boolean): AsyncGenerator<unknown, void, undefined> {
+    const { method } = call;
     const retries = idempotent ? (this.options.retries ?? 2) : 0;
     let connection: Connection | undefined;
     let id = 0;
-    for (let attempt = 0; !connection; attempt++) {
+    for (let attempt = 0; !connection; ) {
       id = this.nextId++;
-      const opened = await this.open(id, method, params, 'text/event-stream', options, attempt < retries);
+      const opened = await this.open(id, call, options, attempt < retries);
       try {
         if (opened instanceof Error) throw opened;
+        // A 401 before the stream starts: refreshed credentials get one more try.
+        if (await this.refreshed(call, opened)) {
+          opened.close();
+          continue;
+        }
         const { response } = opened;
         const type = response.headers.get('content-type') ?? '';
         if (!response.ok || type.startsWith('application/json')) {
@@ -112,8 +157,9 @@ export class JsonRpcTransport {
         opened.stopTimer();
         connection = opened;
       } catch (err) {
+        if (!(opened instanceof Error)) opened.close();
         if (attempt >= retries || !isRetryable(err)) throw err;
-        await sleep(retryDelay(attempt, this.options.retryDelayMs ?? 200), options.signal);
+        await sleep(retryDelay(attempt++, this.options.retryDelayMs ?? 200), options.signal);
       }
     }
     const reader = connection.response.body!.getReader();
@@ -170,20 +216,40 @@ export class JsonRpcTransport {
   }
 
   /**
-   * Sends the request. The returned connection keeps the caller's signal (and, until
-   * `stopTimer()`, the time limit) wired to the request until `close()`. Network failures
-   * come back as a value so the caller can decide to retry.
+   * After HTTP 401, asks the auth handlers (once per call) whether to send the call again with
+   * refreshed credentials. Resending is safe even for message/send, which is otherwise never
+   * retried: A2A authenticates at the HTTP layer, so a 401 means the request was refused before
+   * it ran (the generated server checks credentials before it reads the body).
+   * When there is no retry, the connection keeps a copy of the 401 for the caller to read.
    */
-  private async open(id: number, method: string, params: unknown, accept: string, options: CallOptions, mayRetry: boolean): Promise<Connection | Error> {
+  private async refreshed(call: Call, connection: Connection): Promise<boolean> {
+    const { response } = connection;
+    if (response.status !== 401 || !this.credentials.refresh || call.refreshed) return false;
+    call.refreshed = true;
+    // Read once, so each handler and the error the caller may get have their own copy.
+    const text = await response.text().catch(() => '');
+    connection.response = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return this.credentials.refresh(connection.response);
+  }
+
+  /**
+   * Sends the request, with credentials applied for this attempt. The returned connection
+   * keeps the caller's signal (and, until `stopTimer()`, the time limit) wired to the request
+   * until `close()`. Network failures come back as a value so the caller can decide to retry.
+   */
+  private async open(id: number, call: Call, options: CallOptions, mayRetry: boolean): Promise<Connection | Error> {
+    const { method, params } = call;
     const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
     let url: URL | string = this.endpoint.href;
-    let headers: Record<string, string> | Headers = { ...this.baseHeaders, accept, ...options.headers };
-    if (this.hooks.length > 0) {
+    let headers = call.headers;
+    if (this.credentials.hooks.length > 0) {
       const request = { url: new URL(this.endpoint), headers: new Headers(headers) };
-      for (const hook of this.hooks) await hook(request);
+      for (const hook of this.credentials.hooks) await hook(request);
       url = request.url.href;
       headers = request.headers;
     }
+    call.attempts++;
+    call.status = undefined;
     const controller = new AbortController();
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
     let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -207,6 +273,7 @@ export class JsonRpcTransport {
     };
     try {
       connection.response = await this.fetchImpl(url, { method: 'POST', headers, body, signal: controller.signal });
+      call.status = connection.response.status;
       return connection;
     } catch (err) {
       connection.close();
@@ -251,46 +318,9 @@ export class JsonRpcTransport {
   }
 }
 
-/** A promise rejected when the signal aborts (never, without one); `dispose()` detaches it. */
-function abortPromise(signal: AbortSignal | undefined, method: string): { promise: Promise<never>; dispose(): void } | undefined {
-  if (!signal) return undefined;
-  let onAbort = (): void => undefined;
-  const promise = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new A2ATransportError(`${method}: aborted`, 'aborted', { cause: signal.reason }));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  promise.catch(() => undefined);
-  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
-}
-
-function transportError(err: unknown, userSignal: AbortSignal | undefined, what: string): Error {
-  if (err instanceof A2ATransportError) return err;
-  if (userSignal?.aborted) return new A2ATransportError(`${what}: aborted`, 'aborted', { cause: userSignal.reason });
-  return new A2ATransportError(`${what}: ${(err as Error)?.message ?? String(err)}`, 'network', { cause: err });
-}
-
-function isRetryable(err: unknown): boolean {
-  if (err instanceof A2ATransportError) return err.reason === 'network';
-  return err instanceof A2AHttpError && RETRYABLE_STATUS.has(err.status);
-}
-
-function retryDelay(attempt: number, base: number): number {
-  // Exponential backoff with jitter, so that many clients do not retry in step.
-  return Math.min(base * 2 ** attempt, 5000) * (0.75 + Math.random() / 2);
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new A2ATransportError('aborted', 'aborted', { cause: signal.reason }));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new A2ATransportError('aborted', 'aborted', { cause: signal?.reason }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** What the interceptors left in a call's params and headers is what gets sent. */
+function adopt(call: Call, sent: PreparedCall): Call {
+  call.params = sent.params;
+  call.headers = sent.headers;
+  return call;
 }
