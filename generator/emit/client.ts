@@ -1,6 +1,7 @@
 // emit/client: the client runtime (copied) and the typed A2AClient built from the model — one
 // method per schema method (official SDK names where they exist), typed skill helpers from
-// the manifest's input/output schemas, discovery and auth.
+// the manifest's input/output schemas (with `.stream` where the schema has a streaming send),
+// discovery and auth.
 import type { MethodModel } from '../model/methods.js';
 import type { SkillModel } from '../model/agent.js';
 import { isSafeIdentifier } from '../model/names.js';
@@ -12,7 +13,7 @@ import { TsFile } from './ts-file.js';
 
 const CLIENT = `${A2A_DIR}/client`;
 /** Members of A2AClient that a generated method name must not shadow. */
-const CLASS_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'resumable']);
+const CLASS_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'openStream', 'resumable']);
 /** Roles that may be retried after a network error: reading never changes the agent's state. */
 const IDEMPOTENT = new Set(['get', 'resubscribe', 'pushGet', 'pushList', 'extendedCard']);
 
@@ -67,7 +68,7 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
         `    throw new ${A2AHttpError}(404, 'this agent serves no authenticated extended card', undefined, '');\n  }\n\n`,
     );
   }
-  const skills = ctx.agent.skills.map((s) => skillHelper(file, s));
+  const skills = ctx.agent.skills.map((s) => skillHelper(file, s, stream));
   const A2AMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'A2AMethodName');
   const ParamsOf = file.importType(`${A2A_DIR}/methods.ts`, 'ParamsOf');
   const ResultOf = file.importType(`${A2A_DIR}/methods.ts`, 'ResultOf');
@@ -92,9 +93,10 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     tsDoc('Any streaming method by name, typed from the method map.', '  '),
     `  stream<M extends ${StreamingMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): AsyncIterable<${ResultOf}<M>> {\n    return this.transport.stream(method, params, options) as AsyncIterable<${ResultOf}<M>>;\n  }\n\n`,
     `  private readonly send = (method: string, params: unknown, options?: ${CallOptions}): Promise<unknown> => this.transport.call(method, params, options);\n\n`,
+    stream ? `  private readonly openStream = (method: string, params: unknown, options?: ${CallOptions}): AsyncIterable<unknown> => this.transport.stream(method, params, options);\n\n` : '',
     ...methods,
     ...extras,
-    tsDoc('Typed calls to the skills of the manifest: the payload goes to that skill (`metadata.skillId`), the typed output comes back.', '  '),
+    tsDoc(`Typed calls to the skills of the manifest: the payload goes to that skill (\`metadata.skillId\`), the typed output comes back.${stream ? `\n\n\`skills.x.stream(…)\` sends the same payload with ${stream.name} and yields the task's events as they happen.` : ''}`, '  '),
     `  readonly skills = {\n${skills.join('')}  };\n`,
     `}\n\n`,
     `/** Exhaustiveness guard for the method map: every schema method has a client method. */\n`,
@@ -131,7 +133,7 @@ export function skillArgument(skill: SkillModel): 'input' | 'text' | 'data' | 'p
   return accepts('application/json') ? 'data' : 'parts';
 }
 
-function skillHelper(file: TsFile, skill: SkillModel): string {
+function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | undefined): string {
   const sendToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'sendToSkill');
   const SkillCallOptions = file.importType(`${CLIENT}/skill-calls.ts`, 'SkillCallOptions');
   const about = [skill.card.name, skill.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
@@ -144,14 +146,24 @@ function skillHelper(file: TsFile, skill: SkillModel): string {
         : kind === 'data'
           ? ['data: unknown', '{ data }']
           : [`parts: ${file.importType(`${A2A_DIR}/types.ts`, 'Part')}[]`, '{ parts }'];
-  const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}`, '    ');
+  const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`, '    ');
+  let call: string;
   if (skill.output) {
     const Output = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Output`);
     const skillOutput = file.import(`${CLIENT}/skill-calls.ts`, 'skillOutput');
     const skillValidators = file.import(`${A2A_DIR}/validators/index.ts`, 'skillValidators');
-    return `${doc}    ${tsPropertyKey(skill.names.value)}: async (${arg}, options?: ${SkillCallOptions}): Promise<${Output}> =>\n      ${skillOutput}(${tsString(skill.id)}, await ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options), ${skillValidators}[${tsString(skill.id)}].output),\n`;
+    call = `async (${arg}, options?: ${SkillCallOptions}): Promise<${Output}> =>\n      ${skillOutput}(${tsString(skill.id)}, await ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options), ${skillValidators}[${tsString(skill.id)}].output)`;
+  } else {
+    const Task = file.importType(`${A2A_DIR}/types.ts`, 'Task');
+    const Message = file.importType(`${A2A_DIR}/types.ts`, 'Message');
+    call = `(${arg}, options?: ${SkillCallOptions}): Promise<${Task} | ${Message}> => ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options)`;
   }
-  const Task = file.importType(`${A2A_DIR}/types.ts`, 'Task');
-  const Message = file.importType(`${A2A_DIR}/types.ts`, 'Message');
-  return `${doc}    ${tsPropertyKey(skill.names.value)}: (${arg}, options?: ${SkillCallOptions}): Promise<${Task} | ${Message}> => ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options),\n`;
+  if (!stream) return `${doc}    ${tsPropertyKey(skill.names.value)}: ${call},\n`;
+  // A function with a `.stream` property: calling it stays as it was, streaming is one property away.
+  const withStream = file.import(`${CLIENT}/skill-calls.ts`, 'withStream');
+  const streamToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'streamToSkill');
+  const Event = file.importType(`${A2A_DIR}/types.ts`, stream.resultType);
+  const streamCall = `(${arg}, options?: ${SkillCallOptions}): AsyncIterable<${Event}> => ${streamToSkill}(this.openStream, ${tsString(skill.id)}, ${payload}, options) as AsyncIterable<${Event}>`;
+  const indent = (code: string): string => code.replace(/\n/g, '\n  ');
+  return `${doc}    ${tsPropertyKey(skill.names.value)}: ${withStream}(\n      ${indent(call)},\n      ${streamCall},\n    ),\n`;
 }

@@ -1,5 +1,6 @@
 // Typed skill calls: send a payload to one skill (named in message.metadata.skillId, which the
-// generated server routes on) and get back its typed output, read from the data artifact.
+// generated server routes on) and get back its typed output, read from the data artifact — or,
+// with `.stream`, the events of its task as they happen.
 import { protocol } from '../protocol.js';
 import { createMessage, dataPart, isMessage, isTerminalState, newId, partKind, stateOf, textPart, type Loose } from '../runtime/objects.js';
 import type { Message, Part, Task } from '../types.js';
@@ -13,12 +14,36 @@ export interface SkillCallOptions extends CallOptions {
   contextId?: string;
 }
 
+type Payload = { data?: unknown; text?: string; parts?: readonly Part[] };
 type Send = (method: string, params: unknown, options?: CallOptions) => Promise<unknown>;
+type Stream = (method: string, params: unknown, options?: CallOptions) => AsyncIterable<unknown>;
 
-const sendMethod = Object.entries(protocol.methods).find(([, d]) => d.role === 'send')?.[0] ?? 'message/send';
+// By role, not by name: tasks/send and tasks/sendSubscribe on v0.1.0, message/send and message/stream after.
+const methodOf = (role: string): string | undefined => Object.entries(protocol.methods).find(([, d]) => d.role === role)?.[0];
+const sendMethod = methodOf('send') ?? 'message/send';
 
 /** Calls a skill and returns its final Task or Message. */
-export async function sendToSkill(send: Send, skillId: string, payload: { data?: unknown; text?: string; parts?: readonly Part[] }, options: SkillCallOptions = {}): Promise<Task | Message> {
+export async function sendToSkill(send: Send, skillId: string, payload: Payload, options: SkillCallOptions = {}): Promise<Task | Message> {
+  const { params, callOptions } = skillRequest(skillId, payload, options);
+  return (await send(sendMethod, params, callOptions)) as Task | Message;
+}
+
+/** Calls a skill with the version's streaming method and yields each event of its task. */
+export function streamToSkill(stream: Stream, skillId: string, payload: Payload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
+  const method = methodOf('stream');
+  // The generated client only offers `.stream` where the schema has a streaming send.
+  if (!method) throw new Error(`A2A v${protocol.version} has no streaming send`);
+  const { params, callOptions } = skillRequest(skillId, payload, options);
+  return stream(method, params, callOptions);
+}
+
+/** A skill call with its streaming twin as `.stream`: `client.skills.x(…)` and `client.skills.x.stream(…)`. */
+export function withStream<F extends (...args: never[]) => unknown, S extends (...args: never[]) => unknown>(call: F, stream: S): F & { readonly stream: S } {
+  return Object.assign(call, { stream });
+}
+
+/** The message to a skill (its payload as parts, `metadata.skillId`) and the transport's options. */
+function skillRequest(skillId: string, payload: Payload, options: SkillCallOptions): { params: Loose; callOptions: CallOptions } {
   const parts: Part[] = [...(payload.parts ?? [])];
   if (payload.data !== undefined) parts.push(dataPart(payload.data));
   if (payload.text !== undefined) parts.push(textPart(payload.text));
@@ -27,7 +52,7 @@ export async function sendToSkill(send: Send, skillId: string, payload: { data?:
   const params: Loose = { message };
   if (protocol.features.clientTaskIds) params.id = options.taskId ?? newId();
   const { taskId: _t, contextId: _c, ...callOptions } = options;
-  return (await send(sendMethod, params, callOptions)) as Task | Message;
+  return { params, callOptions };
 }
 
 /** The skill's typed output: the last data part of a completed task (or of a direct reply). */
