@@ -5,6 +5,7 @@
 // small container; past the task memory budget (server.tasks.memoryBytes) it refuses new work
 // with a JSON-RPC error naming the limit, evicts finished tasks, keeps running and stays under
 // 512 MiB RSS. The per-message and per-task budgets are checked on the in-process server.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProject } from '../helpers/agent-project.js';
 import { startChildAgent, type ChildAgent } from '../helpers/child-agent.js';
@@ -32,6 +33,20 @@ const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
 console.log(url);
 `;
 
+/** POSTs on a connection of its own (no keep-alive: an idle socket closed by the server between two requests of a slow run is not the server failing). */
+function postFresh(url: string, body: string): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...auth } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Sends `count` messages of `chars` characters, `concurrency` at a time; counts the answers by error code (0: success). */
 async function flood(url: string, count: number, chars: number, concurrency: number): Promise<Map<number, { n: number; message?: string; data?: unknown }>> {
   const text = 'x'.repeat(chars);
@@ -40,9 +55,9 @@ async function flood(url: string, count: number, chars: number, concurrency: num
   const worker = async (): Promise<void> => {
     while (next < count) {
       next++;
-      const res = await rpc(url, 'message/send', { message: textMessage(text), configuration: { blocking: false } }, auth);
-      const code = res.body.error?.code ?? 0;
-      const entry = outcomes.get(code) ?? { n: 0, message: res.body.error?.message, data: res.body.error?.data };
+      const body = await postFresh(url, JSON.stringify({ jsonrpc: '2.0', id: next, method: 'message/send', params: { message: textMessage(text), configuration: { blocking: false } } }));
+      const code = body.error?.code ?? 0;
+      const entry = outcomes.get(code) ?? { n: 0, message: body.error?.message, data: body.error?.data };
       entry.n++;
       outcomes.set(code, entry);
     }

@@ -316,6 +316,8 @@ export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from '
 export type { SkillContext, SkillHandler } from './skills.js';
 export type { TaskStore } from './task-store.js';
 export type { TaskOwnerKey } from './task-owner.js';
+/** For task stores of your own: a store that copies or serializes tasks must carry the owner key across. */
+export { ownerOf as taskOwnerOf, setOwner as setTaskOwner } from './task-owner.js';
 export type { Logger, RequestRecord, SpanHandle, StructuredLogger, Tracing } from './observability.js';
 export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push.js';
 export { InMemoryTaskStore } from './task-store.js';

@@ -22,7 +22,7 @@ import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
-import { visibleTo, type TaskOwnerKey } from './task-owner.js';
+import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener } from './task-run.js';
 import { budgetError, sizeOf } from './task-size.js';
 import type { TaskStore } from './task-store.js';
@@ -210,6 +210,7 @@ export class TaskManager implements RunHost {
       if (history.length > this.maxHistory) for (const dropped of history.splice(0, history.length - this.maxHistory)) bytes -= sizeOf(dropped);
       this.save(existing, bytes);
       run = new TaskRun(this, taskId, contextId, undefined, existing, false, bytes);
+      run.owner = ownerOf(existing);
       this.runs.set(existing.id, run);
     } else {
       // Built only if the executor answers with a task (a direct reply never needs it, nor its id).

@@ -23,7 +23,7 @@ import {
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 import type { ExecutionEvents, RequestContext } from './executor.js';
 import type { SpanHandle } from './observability.js';
-import { setOwner } from './task-owner.js';
+import { ownerOf, setOwner } from './task-owner.js';
 import { budgetError, sizeOf } from './task-size.js';
 
 export type StreamEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
@@ -256,7 +256,8 @@ export class TaskRun implements ExecutionEvents {
       this.grow(sizeOf(parts), 'an artifact chunk');
       // In place: a stream of n chunks costs O(n), not O(n²) copies of the parts so far.
       const stored = artifacts[at];
-      stored.parts = stored.parts === undefined ? [...parts] : (stored.parts as unknown[]).concat(parts);
+      if (Array.isArray(stored.parts)) for (const part of parts) (stored.parts as unknown[]).push(part);
+      else stored.parts = [...parts];
     } else {
       const stored: Loose = { ...(artifact as unknown as Loose), parts: [...parts] };
       delete stored.append;
@@ -278,7 +279,8 @@ export class TaskRun implements ExecutionEvents {
     const size = sizeOf(task);
     this.grow(size - this.bytes, 'the task');
     this.pending = undefined;
-    setOwner(task, this.owner);
+    // A Task the executor builds itself (often from its clone of context.task) keeps the owner.
+    setOwner(task, this.owner ?? (this.task && ownerOf(this.task)));
     this.task = task;
     this.save(task);
     const state = String((task as unknown as { status?: { state?: string } }).status?.state);

@@ -35,11 +35,24 @@ export interface InMemoryTaskStoreOptions {
   now?: () => number;
 }
 
+/** What the store keeps per task. */
+interface Entry {
+  task: Task;
+  bytes: number;
+  /** When it reached a terminal state (then it is in the finished queue). */
+  finishedAt?: number;
+}
+
 export class InMemoryTaskStore implements TaskStore {
-  private readonly tasks = new Map<string, Task>();
-  private readonly sizes = new Map<string, number>();
-  /** Task id → time it finished, oldest first. */
-  private readonly finished = new Map<string, number>();
+  private readonly entries = new Map<string, Entry>();
+  /**
+   * Finished entries, oldest first, as a queue with a moving head. (A Map used as a queue slows
+   * down as it is consumed from the front: its iterator steps over every deleted slot until the
+   * table is rebuilt, which made eviction the hottest line of a blocking send.)
+   */
+  private finishedQueue: Entry[] = [];
+  private head = 0;
+  private finishedCount = 0;
   private readonly maxFinished: number;
   private readonly ttlMs: number;
   private readonly maxTasks: number;
@@ -56,7 +69,7 @@ export class InMemoryTaskStore implements TaskStore {
   }
 
   get size(): number {
-    return this.tasks.size;
+    return this.entries.size;
   }
 
   /** Bytes all stored tasks hold (task-size.ts units). */
@@ -65,73 +78,93 @@ export class InMemoryTaskStore implements TaskStore {
   }
 
   get(taskId: string): Task | undefined {
-    const task = this.tasks.get(taskId);
-    if (task && this.expired(taskId)) {
-      this.evict(taskId);
+    const entry = this.entries.get(taskId);
+    if (entry?.finishedAt !== undefined && this.now() - entry.finishedAt > this.ttlMs) {
+      this.evict(entry);
       return undefined;
     }
-    return task;
+    return entry?.task;
   }
 
   set(task: Task, bytes?: number): void {
-    const id = task.id;
-    const known = this.tasks.get(id) === task;
-    if (!known) this.tasks.set(id, task);
-    const before = this.sizes.get(id);
-    const size = bytes ?? (known && before !== undefined ? before : sizeOf(task));
-    if (size !== before) {
-      this.sizes.set(id, size);
-      this.held += size - (before ?? 0);
+    let entry = this.entries.get(task.id);
+    if (entry && entry.task === task && bytes === undefined && entry.finishedAt !== undefined) return;
+    if (!entry) {
+      entry = { task, bytes: bytes ?? sizeOf(task) };
+      this.entries.set(task.id, entry);
+      this.held += entry.bytes;
+    } else {
+      const size = bytes ?? (entry.task === task ? entry.bytes : sizeOf(task));
+      entry.task = task;
+      this.held += size - entry.bytes;
+      entry.bytes = size;
     }
     if (isTerminalState(stateOf(task))) {
-      if (this.finished.has(id)) return;
-      this.finished.set(id, this.now());
+      if (entry.finishedAt !== undefined) return;
+      entry.finishedAt = this.now();
+      this.finishedQueue.push(entry);
+      this.finishedCount++;
+      this.trim();
     } else {
-      this.finished.delete(id);
-      // The same object saved again while still running (every event does so): evict only when it grew past the budget.
-      if (known && this.held <= this.maxBytes) return;
+      // Back from a terminal state (a store that is written to directly): no longer finished.
+      if (entry.finishedAt !== undefined) this.unfinish(entry);
+      if (this.held > this.maxBytes || this.entries.size > this.maxTasks) this.trim();
     }
-    this.trim();
   }
 
   delete(taskId: string): void {
-    this.tasks.delete(taskId);
-    this.finished.delete(taskId);
-    const size = this.sizes.get(taskId);
-    if (size !== undefined) {
-      this.held -= size;
-      this.sizes.delete(taskId);
-    }
+    const entry = this.entries.get(taskId);
+    if (!entry) return;
+    this.entries.delete(taskId);
+    this.held -= entry.bytes;
+    if (entry.finishedAt !== undefined) this.unfinish(entry);
   }
 
   reserve(bytes: number, newTasks = 0): boolean {
-    const fits = (): boolean => this.held + bytes <= this.maxBytes && this.tasks.size + newTasks <= this.maxTasks;
-    if (fits()) return true;
-    for (const id of this.finished.keys()) {
-      this.evict(id);
-      if (fits()) return true;
+    const fits = (): boolean => this.held + bytes <= this.maxBytes && this.entries.size + newTasks <= this.maxTasks;
+    while (!fits()) {
+      const oldest = this.oldestFinished();
+      if (!oldest) return false;
+      this.evict(oldest);
     }
-    return false;
+    return true;
   }
 
-  private expired(taskId: string): boolean {
-    const at = this.finished.get(taskId);
-    return at !== undefined && this.now() - at > this.ttlMs;
+  /** An entry leaves the finished queue lazily: it is marked, and skipped when the head reaches it. */
+  private unfinish(entry: Entry): void {
+    entry.finishedAt = undefined;
+    this.finishedCount--;
   }
 
-  private evict(taskId: string): void {
-    this.delete(taskId);
-    this.options.onEvict?.(taskId);
+  private oldestFinished(): Entry | undefined {
+    const queue = this.finishedQueue;
+    while (this.head < queue.length) {
+      const entry = queue[this.head];
+      if (entry.finishedAt !== undefined && this.entries.get(entry.task.id) === entry) return entry;
+      this.head++;
+    }
+    return undefined;
+  }
+
+  private evict(entry: Entry): void {
+    this.delete(entry.task.id);
+    this.options.onEvict?.(entry.task.id);
   }
 
   /**
-   * Evicts finished tasks, oldest first, past any bound. Amortized O(1): only the oldest entries
-   * are ever looked at. Open tasks are never evicted: reserve() refuses new work instead.
+   * Evicts finished tasks, oldest first, past any bound. Amortized O(1): only the head of the
+   * queue is looked at. Open tasks are never evicted: reserve() refuses new work instead.
    */
   private trim(): void {
-    for (const [id, at] of this.finished) {
-      if (this.finished.size <= this.maxFinished && this.held <= this.maxBytes && this.tasks.size <= this.maxTasks && this.now() - at <= this.ttlMs) break;
-      this.evict(id);
+    const now = this.now();
+    for (let oldest = this.oldestFinished(); oldest; oldest = this.oldestFinished()) {
+      const over = this.finishedCount > this.maxFinished || this.held > this.maxBytes || this.entries.size > this.maxTasks || now - oldest.finishedAt! > this.ttlMs;
+      if (!over) break;
+      this.evict(oldest);
+    }
+    if (this.head > 1024 && this.head * 2 > this.finishedQueue.length) {
+      this.finishedQueue = this.finishedQueue.slice(this.head);
+      this.head = 0;
     }
   }
 }
