@@ -26,6 +26,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     specVersion: protocol.version,
     manifestName: agent.manifestName,
     a2aGenDependency: ctx.scaffold.a2aGenDependency,
+    streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',
     port: agent.server.port,
     basePath: agent.server.basePath,
     cardPath: protocol.wellKnownPaths[0],
