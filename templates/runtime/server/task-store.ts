@@ -37,7 +37,9 @@ export interface InMemoryTaskStoreOptions {
 
 /** What the store keeps per task. */
 interface Entry {
-  task: Task;
+  readonly id: string;
+  /** Dropped when the entry is deleted, so the queue never keeps an evicted task alive. */
+  task: Task | undefined;
   bytes: number;
   /** When it reached a terminal state (then it is in the finished queue). */
   finishedAt?: number;
@@ -90,7 +92,7 @@ export class InMemoryTaskStore implements TaskStore {
     let entry = this.entries.get(task.id);
     if (entry && entry.task === task && bytes === undefined && entry.finishedAt !== undefined) return;
     if (!entry) {
-      entry = { task, bytes: bytes ?? sizeOf(task) };
+      entry = { id: task.id, task, bytes: bytes ?? sizeOf(task) };
       this.entries.set(task.id, entry);
       this.held += entry.bytes;
     } else {
@@ -117,6 +119,7 @@ export class InMemoryTaskStore implements TaskStore {
     if (!entry) return;
     this.entries.delete(taskId);
     this.held -= entry.bytes;
+    entry.task = undefined;
     if (entry.finishedAt !== undefined) this.unfinish(entry);
   }
 
@@ -140,15 +143,15 @@ export class InMemoryTaskStore implements TaskStore {
     const queue = this.finishedQueue;
     while (this.head < queue.length) {
       const entry = queue[this.head];
-      if (entry.finishedAt !== undefined && this.entries.get(entry.task.id) === entry) return entry;
-      this.head++;
+      if (entry.task !== undefined && entry.finishedAt !== undefined) return entry;
+      queue[this.head++] = undefined as never; // nothing behind the head is referenced
     }
     return undefined;
   }
 
   private evict(entry: Entry): void {
-    this.delete(entry.task.id);
-    this.options.onEvict?.(entry.task.id);
+    this.delete(entry.id);
+    this.options.onEvict?.(entry.id);
   }
 
   /**
