@@ -200,12 +200,20 @@ export class TaskManager implements RunHost {
     this.reserve(messageBytes, 'a new message was refused', existing ? 0 : 1);
     const owner = this.ownerOf(call);
 
-    // The stored copy of the client's message names its task and context (v0.2+).
-    const withRefs = (id: string): Loose => (features.messageRefersToTask ? { ...message, taskId: id, contextId } : message);
+    // The stored copy of the client's message names its task and context (v0.2+). It is this
+    // request's own parsed object, so it is completed in place; the executor gets a copy.
+    const refer = (id: string): Loose => {
+      if (features.messageRefersToTask) {
+        message.taskId = id;
+        message.contextId = contextId;
+      }
+      return message;
+    };
+    const withRefs = (id: string): Loose => ({ ...refer(id) });
     let run: TaskRun;
     if (existing) {
       const history = ((existing as unknown as Loose).history ??= []) as unknown[];
-      history.push(withRefs(existing.id));
+      history.push(refer(existing.id));
       let bytes = existingBytes + messageBytes;
       if (history.length > this.maxHistory) for (const dropped of history.splice(0, history.length - this.maxHistory)) bytes -= sizeOf(dropped);
       this.save(existing, bytes);
@@ -214,7 +222,7 @@ export class TaskManager implements RunHost {
       this.runs.set(existing.id, run);
     } else {
       // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
-      const pending = (id: string): Task => createTask(id, contextId, { state: 'submitted' as TaskState }, [withRefs(id) as never]);
+      const pending = (id: string): Task => createTask(id, contextId, { state: 'submitted' as TaskState }, [refer(id) as never]);
       run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds, 0);
       run.owner = owner;
     }
