@@ -1,6 +1,7 @@
 // Call interceptors (like @a2a-js/sdk's CallInterceptor): code that sees every JSON-RPC call
 // the client makes — before it is sent, each event of a stream, and how it ended — for
-// logging, tracing, metrics, or headers and params that depend on the call. They run as
+// logging, tracing, metrics, or headers and params that depend on the call. Agent card
+// fetches are plain HTTP GETs, not calls, and do not pass through them. They run as
 // layers around the call: `before` in list order, `event` and `after` in reverse order, so
 // the first interceptor is the outermost (it sees the call first and its outcome last).
 import type { A2AMethodName, A2AMethods, ParamsOf, ResultOf, StreamingMethodName } from '../methods.js';
