@@ -6,6 +6,7 @@
 import type HandlebarsFull from 'handlebars';
 import RuntimeModule from 'handlebars/runtime.js';
 import { html, jsonInHtml, lineCommentText, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
+import { proseHtml } from './prose.js';
 
 export interface Templates {
   /** A template's text as stored (runtime modules are copied verbatim). */
@@ -34,6 +35,8 @@ export const HELPERS: Record<string, (...args: never[]) => unknown> = {
   /** A whole JSDoc block (empty for empty text). */
   doc: (v: unknown, indent: unknown) => tsDoc(str(v), typeof indent === 'string' ? indent : ''),
   html: (v: unknown) => html(str(v)),
+  /** A description's Markdown subset as HTML blocks, every character escaped (prose.ts). */
+  prose: (v: unknown) => proseHtml(str(v)),
   md: (v: unknown) => markdown(str(v)),
   mdCode: (v: unknown) => markdownCode(str(v)),
   /** A fenced code block: {{mdBlock "json" text}}. */
