@@ -189,7 +189,9 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
   if (checked.idless) return jsonError(200, null, idlessError(checked.request.method, checked.request.params, config), cors);
   const { id, method } = checked.request;
-  const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { ...meta, id, method, span }, config));
+  // Built field by field: on Node 20 a spread followed by more properties ({ ...meta, id })
+  // costs microseconds (V8 leaves its fast clone path), and this runs for every request.
+  const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config));
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
@@ -269,7 +271,7 @@ async function batch(items: unknown[], meta: { principal?: Principal }, request:
       if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
       if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
-      const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { ...meta, id, method, span }, config));
+      const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { principal: meta.principal, id, method, span }, config));
       if (outcome.kind === 'result') return successJson(id, outcome.result);
       return errorJson(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),

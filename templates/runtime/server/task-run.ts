@@ -189,11 +189,18 @@ export class TaskRun implements ExecutionEvents {
       typeof content === 'object' && content !== null && !Array.isArray(content) && 'parts' in content && !isMessage(content)
         ? (content as ArtifactInput)
         : { parts: toParts(content as MessageContent) };
-    const artifactId = input.artifactId ?? flags.artifactId;
+    // Field by field, not { ...input, … }: that form leaves V8's fast path (µs per chunk on Node 20).
     const event = createArtifactUpdate(
       this.taskId,
       this.contextId,
-      { ...input, artifactId, name: input.name ?? flags.name, index: input.index ?? (flags.append ? Math.max(0, this.artifactCount - 1) : this.artifactCount) },
+      {
+        parts: input.parts,
+        artifactId: input.artifactId ?? flags.artifactId,
+        name: input.name ?? flags.name,
+        description: input.description,
+        metadata: input.metadata,
+        index: input.index ?? (flags.append ? Math.max(0, this.artifactCount - 1) : this.artifactCount),
+      },
       flags,
     );
     this.publish(event);
@@ -259,9 +266,7 @@ export class TaskRun implements ExecutionEvents {
       if (Array.isArray(stored.parts)) for (const part of parts) (stored.parts as unknown[]).push(part);
       else stored.parts = [...parts];
     } else {
-      const stored: Loose = { ...(artifact as unknown as Loose), parts: [...parts] };
-      delete stored.append;
-      delete stored.lastChunk;
+      const stored: Loose = storedArtifact(artifact as unknown as Loose, parts);
       const size = sizeOf(stored);
       this.grow(at < 0 ? size : size - sizeOf(artifacts[at]), 'an artifact');
       if (at < 0) {
@@ -403,4 +408,15 @@ export class TaskRun implements ExecutionEvents {
     }
     if (this.listeners.size === 0) this.host.release(this);
   }
+}
+
+/** The artifact as the task keeps it: the event's, without the chunk flags, with parts of its own. */
+function storedArtifact(artifact: Loose, parts: unknown[]): Loose {
+  // A plain spread (a fast clone, and safe for a `__proto__` key); delete only where the
+  // version keeps the flags on the artifact (v0.1.0), as delete slows the object down.
+  const stored: Loose = { ...artifact };
+  stored.parts = parts.slice();
+  if ('append' in stored) delete stored.append;
+  if ('lastChunk' in stored) delete stored.lastChunk;
+  return stored;
 }
