@@ -35,8 +35,8 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
   const started = performance.now();
   const inputs = await loadInputs({ manifestPath: args.manifest, spec: args.spec, cwd: args.cwd });
   report.progress(`generating for A2A v${inputs.protocol.version} from ${relative(args.cwd, inputs.manifest.file) || inputs.manifest.file}`);
-  const files = await generate({ ...inputs, scaffold: { a2aGenDependency: a2aGenDependency() } });
   const root = args.out ? resolve(args.cwd, args.out) : dirname(inputs.manifest.file);
+  const files = await generate({ ...inputs, scaffold: { a2aGenDependency: a2aGenDependency({ projectDir: root }) } });
   const specRef = args.spec ?? inputs.manifest.spec;
   const plan = await planWrite(root, files, { force: args.force, generator: `a2a-gen ${inputs.toolVersion}`, spec: inputs.protocol.version, specRef });
   const ms = Math.round(performance.now() - started);

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli/main.js';
@@ -26,7 +26,9 @@ describe('a2a-gen init', () => {
     expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8'));
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'start', 'test']);
-    expect(pkg.devDependencies['a2a-gen']).toBe(`file:${ROOT}`); // run from a checkout
+    // Run from a checkout: the checkout's path from the project, so both can move together.
+    expect(pkg.devDependencies['a2a-gen']).toBe(`file:${relative(dir, ROOT)}`);
+    expect(pkg.devDependencies['a2a-gen']).toMatch(/^file:\.\.\//);
     expect(r.stdout).toMatch(/created, .* in agent/);
     expect(r.stdout).toMatch(/cd agent\n\s+npm install && npm start/);
   });

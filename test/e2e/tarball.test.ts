@@ -5,7 +5,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,8 @@ describe('from the packed tarball', () => {
 
     await run('npx', ['--yes', `--package=${tarball}`, '--', 'a2a-gen', 'init', 'agent', '--yes', '--spec', '0.2.5'], { cwd: work, env: { ...process.env, CI: 'true' } });
     const dir = join(work, 'agent');
-    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).devDependencies['a2a-gen']).toBe(`file:${tarball}`);
+    // The tarball it came from, by its path from the project (work/agent → work/a2a-gen-x.tgz).
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).devDependencies['a2a-gen']).toBe(`file:../${basename(tarball)}`);
     await npm(['install'], dir);
     await npm(['run', 'build'], dir);
 
