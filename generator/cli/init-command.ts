@@ -3,7 +3,7 @@
 // a non-empty folder without --force, never deletes anything, and writes nothing for a manifest
 // that does not validate.
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
@@ -13,7 +13,7 @@ import { bundledVersions } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
 import { runGenerate } from './generate-command.js';
-import { manifestFromAnswers } from './init-manifest.js';
+import { manifestFromAnswers, nameFromFolder } from './init-manifest.js';
 import type { Reporter } from './output.js';
 import { askInitQuestions } from './prompts.js';
 
@@ -31,6 +31,8 @@ export interface InitArgs {
 }
 
 const MANIFEST = 'a2a.yaml';
+/** Rewritten manifests keep their flow lists as written (`[text/plain]`, not `[ text/plain ]`). */
+const LAYOUT = { flowCollectionPadding: false } as const;
 
 export async function runInit(args: InitArgs, report: Reporter): Promise<number> {
   const dir = resolve(args.cwd, args.dir);
@@ -68,7 +70,15 @@ function withSpec(text: string, spec: string | undefined): string {
   const doc = parseDocument(text);
   if (doc.errors.length > 0) return text; // generate reports the syntax error with its position
   doc.set('spec', spec);
-  return doc.toString();
+  return doc.toString(LAYOUT);
+}
+
+/** The manifest with `agent.name` set (comments and layout kept); as it was without a name. */
+function withName(text: string, name: string | undefined): string {
+  if (!name) return text;
+  const doc = parseDocument(text);
+  doc.setIn(['agent', 'name'], name);
+  return doc.toString(LAYOUT);
 }
 
 /** The manifest's text and the file its errors are located in (the text is not on disk yet otherwise). */
@@ -81,12 +91,14 @@ async function manifestSource(args: InitArgs, target: string): Promise<{ text: s
     });
     return { text: decodeUtf8(bytes, path), file: path };
   }
+  // `init relay-agent` makes "Relay Agent": two agents made from the defaults must not share a name.
+  const name = nameFromFolder(basename(resolve(args.cwd, args.dir)));
   if (args.yes || !args.interactive || !args.input || !args.output) {
-    // The embedded default: the hello agent on the newest A2A version.
+    // The embedded default: the hello agent on the newest A2A version, named after its folder.
     const path = join(packageRoot(), 'examples', 'hello.a2a.yaml');
-    return { text: await readFile(path, 'utf8'), file: path };
+    return { text: withName(await readFile(path, 'utf8'), name), file: path };
   }
   const versions = await bundledVersions();
-  const answers = await askInitQuestions(args.input, args.output, args.spec ? [...versions.filter((v) => v !== args.spec), args.spec] : versions);
+  const answers = await askInitQuestions(args.input, args.output, args.spec ? [...versions.filter((v) => v !== args.spec), args.spec] : versions, name);
   return { text: manifestFromAnswers(answers), file: target };
 }

@@ -4,6 +4,17 @@ import { stringify } from 'yaml';
 import { kebabCase } from '../model/names.js';
 import type { InitAnswers } from './prompts.js';
 
+/**
+ * The agent's name from its folder's: `relay-agent` → "Relay Agent". Only letters (with their
+ * marks) and digits survive (a folder name may hold anything a file system allows); undefined when none do.
+ */
+export function nameFromFolder(folder: string): string | undefined {
+  const words = folder.match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  // By code point, so the 200-character cap cannot split a surrogate pair.
+  const name = [...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')].slice(0, 200).join('').trim();
+  return name || undefined;
+}
+
 export function manifestFromAnswers(a: InitAnswers): string {
   const v01 = a.spec === '0.1.0';
   const agent: Record<string, unknown> = {

@@ -14,7 +14,8 @@ export interface InitAnswers {
 
 export const DEFAULT_ANSWERS: InitAnswers = { name: 'My Agent', spec: '0.3.0', skills: ['echo'], streaming: true, pushNotifications: false, auth: 'none' };
 
-export async function askInitQuestions(input: Readable, output: Writable, versions: string[]): Promise<InitAnswers> {
+/** `defaultName`: what Enter gives for the name (init passes one made from the folder's name). */
+export async function askInitQuestions(input: Readable, output: Writable, versions: string[], defaultName = DEFAULT_ANSWERS.name): Promise<InitAnswers> {
   const rl = createInterface({ input, output, terminal: false });
   // Lines typed ahead of a question (a paste, a script) wait in order for it.
   const lines: string[] = [];
@@ -40,7 +41,7 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
   const yes = (a: string): boolean => /^y(es)?$/i.test(a);
   const yesNo = (a: string): string | undefined => (/^(y(es)?|no?)$/i.test(a) ? undefined : 'answer y or n');
   try {
-    const name = await ask('Agent name', DEFAULT_ANSWERS.name, (a) => (a.length > 200 ? 'at most 200 characters' : undefined));
+    const name = await ask('Agent name', defaultName, (a) => (a.length > 200 ? 'at most 200 characters' : undefined));
     const spec = await ask(`A2A version [${versions.join(', ')}]`, versions.at(-1) ?? DEFAULT_ANSWERS.spec, (a) => (versions.includes(a.replace(/^v/, '')) ? undefined : `one of ${versions.join(', ')}`));
     const skills = (await ask('Skills (comma-separated ids)', DEFAULT_ANSWERS.skills.join(', '), (a) => (a.split(',').every((s) => /^[A-Za-z][\w-]{0,63}$/.test(s.trim())) ? undefined : 'ids: letters, digits, - and _, starting with a letter')))
       .split(',')

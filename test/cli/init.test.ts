@@ -16,14 +16,15 @@ const USER_FILES = ['a2a.yaml', 'package.json', 'tsconfig.json', 'vitest.config.
 const digest = (dir: string, files: string[]): Record<string, string> => Object.fromEntries(files.map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
 
 describe('a2a-gen init', () => {
-  it('--yes: the hello agent on the newest version, every scaffold and the generated code', async () => {
+  it('--yes: the hello agent on the newest version, named after its folder, every scaffold and the generated code', async () => {
     const cwd = await tempDir('init-');
     const r = await runCli(['init', 'agent', '--yes'], cwd);
     expect(r.stderr).toMatch(/generating for A2A v0\.3\.0/);
     expect(r.code).toBe(0);
     const dir = join(cwd, 'agent');
     for (const f of [...USER_FILES, 'src/skills/echo.ts', 'src/a2a/server/index.ts', 'src/a2a/client/index.ts', 'src/a2a/docs/index.html']) expect(existsSync(join(dir, f)), f).toBe(true);
-    expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8'));
+    // The hello manifest byte for byte (comments, flow lists), but for the name.
+    expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'));
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'start', 'test']);
     // Run from a checkout: the checkout's path from the project, so both can move together.
@@ -31,6 +32,27 @@ describe('a2a-gen init', () => {
     expect(pkg.devDependencies['a2a-gen']).toMatch(/^file:\.\.\//);
     expect(r.stdout).toMatch(/created, .* in agent/);
     expect(r.stdout).toMatch(/cd agent\n\s+npm install && npm start/);
+  });
+
+  it.each([
+    ['relay-agent', 'Relay Agent', 'relay-agent'],
+    ['weather_bot 2', 'Weather Bot 2', 'weather-bot-2'],
+    ['café-bot', 'Café Bot', 'cafe-bot'],
+    ['__', 'Hello Agent', 'hello-agent'], // no letters or digits: the hello agent's own name
+  ])('init %s --yes names the agent %s: the manifest, the card, the package', async (folder, name, packageName) => {
+    const cwd = await tempDir('init-name-');
+    expect((await runCli(['init', folder, '--yes', '--quiet'], cwd)).code).toBe(0);
+    const dir = join(cwd, folder);
+    expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toMatch(new RegExp(`^  name: ${name}$`, 'm'));
+    expect(JSON.parse(readFileSync(join(dir, 'src/a2a/agent-card.json'), 'utf8')).name).toBe(name);
+    expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name).toBe(packageName);
+  });
+
+  it('init . --yes names the agent after the current folder', async () => {
+    const cwd = join(await tempDir('init-here-'), 'travel-planner');
+    await mkdir(cwd);
+    expect((await runCli(['init', '--yes', '--quiet'], cwd)).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(cwd, 'src/a2a/agent-card.json'), 'utf8')).name).toBe('Travel Planner');
   });
 
   it('refuses a non-empty folder (exit 2) unless --force, which overwrites and deletes nothing', async () => {
@@ -73,7 +95,7 @@ describe('a2a-gen init', () => {
     stdin.write('Weather Bot\n0.9.9\n0.2.5\nforecast, alerts\nn\ny\nbearer\n');
     stdin.end();
     expect(await done).toBe(0);
-    expect(said).toMatch(/\? Agent name \(My Agent\) /);
+    expect(said).toMatch(/\? Agent name \(Asked\) /); // the folder's name by default
     expect(said).toMatch(/one of 0\.1\.0, .*0\.3\.0/);
     const manifest = readFileSync(join(cwd, 'asked', 'a2a.yaml'), 'utf8');
     expect(manifest).toMatch(/^spec: 0\.2\.5$/m);
@@ -87,11 +109,11 @@ describe('a2a-gen init', () => {
     const cwd = await tempDir('init-defaults-');
     const stdin = new PassThrough();
     const sink = new Writable({ write: (_c, _e, cb) => cb() });
-    const done = main(['init', 'd'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
+    const done = main(['init', 'my-bot'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
     stdin.end('\n\n\n\n\n\n');
     expect(await done).toBe(0);
-    const manifest = readFileSync(join(cwd, 'd', 'a2a.yaml'), 'utf8');
-    expect(manifest).toMatch(/name: My Agent/);
+    const manifest = readFileSync(join(cwd, 'my-bot', 'a2a.yaml'), 'utf8');
+    expect(manifest).toMatch(/name: My Bot/);
     expect(manifest).toMatch(/^spec: 0\.3\.0$/m);
     expect(manifest).not.toMatch(/security/);
   });

@@ -74,7 +74,7 @@ describe('README.md', () => {
       // The script's own output says which step failed; the error alone only has stderr.
       throw new Error(`${err.message}\n--- stdout (last 4000 characters) ---\n${(err.stdout ?? '').slice(-4000)}`);
     });
-    expect(stdout).toContain('CARD Hello Agent');
+    expect(stdout).toContain('CARD My Agent'); // init my-agent names it after its folder
     expect(stdout).toContain('Hello, agent!');
     expect(stdout).toContain('QUIET PLEASE');
     expect(stdout).toContain('hello-agent said: ping');
