@@ -1,9 +1,11 @@
 // emit/project: the files an agent project needs around its code — package.json, tsconfig,
-// vitest config, README, .gitignore, an agent test. All are yours: created once, never overwritten.
+// vitest config, README, .gitignore, an agent test, a Dockerfile. All are yours: created once,
+// never overwritten.
 import { kebabCase } from '../model/names.js';
 import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import { skillArgument } from './client.js';
+import { emitContainer, imageName } from './container.js';
 import { tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import type { EmitContext } from './context.js';
 import { userFile, type GeneratedFile } from './generated-file.js';
@@ -18,6 +20,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     env: `A2A_${s.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`,
     format: s.credential === 'basic' ? 'user:password pairs' : s.credential === 'mutualTLS' ? '(client certificates, no variable)' : s.credential === 'apiKey' ? 'API keys' : 'tokens',
   }));
+  const image = imageName(name);
   const data = {
     packageName: name,
     version,
@@ -41,6 +44,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     userFile('vitest.config.ts', ctx.templates.raw('scaffold/vitest.config.ts')),
     userFile('README.md', ctx.templates.render('scaffold/README.md.hbs', data)),
     userFile('.gitignore', ctx.templates.raw('scaffold/gitignore')),
+    ...emitContainer(ctx, image),
   ];
 }
 

@@ -12,7 +12,7 @@ import { runCli } from '../helpers/cli.js';
 import { EXAMPLES_DIR, ROOT } from '../helpers/examples.js';
 import { tempDir } from '../helpers/tmp.js';
 
-const USER_FILES = ['a2a.yaml', 'package.json', 'tsconfig.json', 'vitest.config.ts', 'README.md', '.gitignore', 'src/main.ts', 'test/agent.test.ts'];
+const USER_FILES = ['a2a.yaml', 'package.json', 'tsconfig.json', 'vitest.config.ts', 'README.md', '.gitignore', 'Dockerfile', '.dockerignore', 'src/main.ts', 'test/agent.test.ts'];
 const digest = (dir: string, files: string[]): Record<string, string> => Object.fromEntries(files.map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
 
 describe('a2a-gen init', () => {
