@@ -26,7 +26,7 @@ describe('a2a-gen init', () => {
     // The hello manifest byte for byte (comments, flow lists), but for the name.
     expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'));
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'start', 'test']);
+    expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'prestart', 'start', 'test']);
     // Run from a checkout: the checkout's path from the project, so both can move together.
     expect(pkg.devDependencies['a2a-gen']).toBe(`file:${relative(dir, ROOT)}`);
     expect(pkg.devDependencies['a2a-gen']).toMatch(/^file:\.\.\//);
