@@ -5,7 +5,8 @@ import { kebabCase } from '../model/names.js';
 import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import { skillArgument } from './client.js';
-import { emitContainer, imageName } from './container.js';
+import { containerPort, emitContainer, imageName } from './container.js';
+import { quickStart, routingExamples } from './project-readme.js';
 import { tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import type { EmitContext } from './context.js';
 import { userFile, type GeneratedFile } from './generated-file.js';
@@ -29,11 +30,15 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     specVersion: protocol.version,
     manifestName: agent.manifestName,
     a2aGenDependency: ctx.scaffold.a2aGenDependency,
-    streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',
-    port: agent.server.port,
-    basePath: agent.server.basePath,
-    cardPath: protocol.wellKnownPaths[0],
-    skills: agent.skills.map((s) => ({ id: s.id, file: s.names.file, name: String(s.card.name ?? s.id), description: String(s.card.description ?? '') })),
+    quickStart: quickStart(agent.server.port, agent.server.basePath),
+    cardRequest: `GET ${protocol.wellKnownPaths[0]}`,
+    endpointRequest: `POST ${agent.server.basePath}`,
+    dockerBuild: `docker build -t ${image} .`,
+    dockerRun: `docker run -p ${containerPort(ctx)}:${containerPort(ctx)} ${image}`,
+    skills: agent.skills.map((s) => ({ id: s.id, handler: `src/skills/${s.names.file}.ts`, name: String(s.card.name ?? s.id), description: String(s.card.description ?? '') })),
+    defaultSkill: agent.skills[0]?.id ?? '',
+    sendMethod: protocol.methods.find((m) => m.role === 'send')?.name ?? 'message/send',
+    routing: routingExamples(ctx),
     schemes,
     hasSchemes: schemes.length > 0,
   };

@@ -181,8 +181,8 @@ describe('hostile strings in every manifest field', () => {
     await page.close();
   }, 60_000);
 
-  it('the Markdown docs carry no raw HTML outside code blocks', () => {
-    const md = readFileSync(join(project.dir, 'src/a2a/docs/API.md'), 'utf8');
+  it.each(['src/a2a/docs/API.md', 'README.md'])('the Markdown of %s carries no raw HTML outside code blocks', (file) => {
+    const md = readFileSync(join(project.dir, file), 'utf8');
     // Code blocks and code spans show their text literally; what remains must hold no HTML.
     const prose = md.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '').replace(/(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
     const raw = /<script|<img|<\/script/i.exec(prose);

@@ -1,0 +1,82 @@
+// emit/project-readme: what the scaffold's README.md shows beyond names — the quick-start
+// block and the routing examples, as messages of the agent's own A2A version. Values are
+// built here and printed by the template through one escaper each (code span, fence, text).
+import { sample } from '../model/sample.js';
+import type { SkillModel } from '../model/agent.js';
+import type { EmitContext } from './context.js';
+import { lineCommentText } from './escape.js';
+
+export interface RoutingExample {
+  /** Which rule routes it and where, as Markdown-free text (the template escapes it). */
+  rule: string;
+  skillId: string;
+  json: string;
+}
+
+/** The shell block at the top: the URL's path sits in a `#` comment, so its line breaks become spaces. */
+export function quickStart(port: number, basePath: string): string {
+  return [
+    `npm install && npm start     # serves the agent on ${lineCommentText(`http://127.0.0.1:${port}${basePath}`)}`,
+    'npm test                     # builds, then runs the tests',
+  ].join('\n');
+}
+
+/**
+ * JSON for a reader: a value that fits on its line stays on it (`"parts": [{ "kind": … }]`),
+ * so the fields that route a message stand out; a longer one is opened one level at a time.
+ */
+export function showJson(value: unknown, indent = '', lead = indent.length): string {
+  const flat = inline(value);
+  if (lead + flat.length <= 80 || value === null || typeof value !== 'object') return flat;
+  const inner = indent + '  ';
+  const items = Array.isArray(value)
+    ? value.map((v) => inner + showJson(v, inner))
+    : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${showJson(v, inner, inner.length + JSON.stringify(k).length + 2)}`);
+  if (items.length === 0) return flat;
+  return Array.isArray(value) ? `[\n${items.join(',\n')}\n${indent}]` : `{\n${items.join(',\n')}\n${indent}}`;
+}
+
+/** JSON on one line, spaced for reading: `{ "kind": "text", "text": "hello" }`. */
+function inline(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length ? `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }` : '{}';
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A `params.message` of this version with the given parts and metadata. */
+function message(ctx: EmitContext, parts: Record<string, unknown>[], metadata?: Record<string, unknown>): Record<string, unknown> {
+  const f = ctx.protocol.features;
+  const m: Record<string, unknown> = {};
+  if (f.kinds.message) m.kind = f.kinds.message;
+  if (f.messageIds) m.messageId = 'm-1';
+  m.role = 'user';
+  m.parts = parts;
+  if (metadata) m.metadata = metadata;
+  return m;
+}
+
+/**
+ * One example per rule that applies to this agent (see routing.ts in the runtime): a named
+ * skill, typed data (only when a skill declares an `input` schema), and the default skill.
+ */
+export function routingExamples(ctx: EmitContext): RoutingExample[] {
+  const { skills } = ctx.agent;
+  if (skills.length === 0) return [];
+  const f = ctx.protocol.features;
+  const text = (t: string) => ({ [f.partDiscriminator]: f.partKinds.text, text: t });
+  const named = skills.at(-1)!;
+  // A typed skill other than the default when there is one, so each example shows its own rule at work.
+  const typed: SkillModel | undefined = skills.slice(1).find((s) => s.input !== undefined) ?? (skills[0].input !== undefined ? skills[0] : undefined);
+  const examples: RoutingExample[] = [
+    { rule: 'rule 1, metadata.skillId names it', skillId: named.id, json: showJson(message(ctx, [text('hello')], { skillId: named.id })) },
+  ];
+  if (typed) {
+    const data = { [f.partDiscriminator]: f.partKinds.data, data: sample(typed.input, { root: typed.input }) };
+    examples.push({ rule: "rule 2, when no other skill's input schema accepts the same data", skillId: typed.id, json: showJson(message(ctx, [data])) });
+  }
+  examples.push({ rule: 'rule 3, the default skill: no skillId, no typed data', skillId: skills[0].id, json: showJson(message(ctx, [text('hello')])) });
+  return examples;
+}
