@@ -1,6 +1,7 @@
 // The README, run as written: its first command on a fresh clone yields a running agent, and
-// the five-minute tutorial works step by step. Commands come from README.md itself; the only
-// change is that `npm start` runs in the background (the README says "keep it running").
+// the five-minute tutorial works step by step — with the quick start's agent still running, as a
+// reader who did both would have it. Commands come from README.md itself; the only change is
+// that `npm start` runs in the background (the README says "keep it running").
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,10 +34,16 @@ start_agent() {
   local key="$PWD"
   if [ -n "\${AGENTS[$key]:-}" ]; then stop_group "\${AGENTS[$key]}"; fi
   setsid env "$@" npm start > "$PWD/.agent.log" 2>&1 &
-  AGENTS[$key]=$!
+  local pid=$!
+  AGENTS[$key]=$pid
   # npm start compiles first: on a busy machine (the whole suite runs in parallel) that takes a while.
-  for _ in $(seq 1 480); do grep -q "listening on" "$PWD/.agent.log" && return 0; sleep 0.5; done
-  cat "$PWD/.agent.log"; return 1
+  # An agent that exits instead (a port in use) fails the step at once, with its log.
+  for _ in $(seq 1 480); do
+    grep -q "listening on" "$PWD/.agent.log" && return 0
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "npm start in $PWD did not listen:"; cat "$PWD/.agent.log"; return 1
 }
 `;
   const body = blocks
@@ -58,6 +65,17 @@ describe('README.md', () => {
     expect(ci).toMatch(/^npm ci && npm test$/m);
   });
 
+  it('the tutorial never uses the quick start\'s port: each agent its own PORT, each client its agent\'s', () => {
+    const quickPort = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(readme.slice(0, readme.indexOf('## ')))![1];
+    const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get'))).join('\n');
+    const starts = [...tutorial.matchAll(/^(.*)npm start\b.*$/gm)].map((m) => /\bPORT=(\d+) $/.exec(m[1])?.[1]);
+    expect(starts).toHaveLength(3);
+    expect(starts.every((p) => p !== undefined && p !== quickPort)).toBe(true);
+    const urls = [...tutorial.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => m[1]);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(urls.filter((p) => !starts.includes(p))).toEqual([]);
+  });
+
   it('on a fresh clone: the first command yields a running agent, and the tutorial works as written', async () => {
     const work = await tempDir('readme-');
     const clone = join(work, 'clone');
@@ -65,16 +83,18 @@ describe('README.md', () => {
     const firstCommand = shellBlocks(readme.slice(0, readme.indexOf('## ')))[0].split('\n')[0];
     const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get')));
     expect(tutorial).toHaveLength(4);
-    // The main job, then a look at the agent it started; then the tutorial (terminal 1 runs block 1,
-    // terminal 2 the rest: it starts from the repository root too).
-    const card = `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('CARD ' + c.name))"`;
-    const steps = [firstCommand.replace(/ && /g, '\n'), card, 'stop_all; AGENTS=()', 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3]];
+    // The main job, then a look at the agent it started; then the tutorial while that agent still
+    // runs (terminal 1 runs block 1, terminal 2 the rest: it starts from the repository root too);
+    // then the quick start's agent again, which the tutorial must have left alone.
+    const card = (tag: string) => `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('${tag} ' + c.name))"`;
+    const steps = [firstCommand.replace(/ && /g, '\n'), card('CARD'), 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3], card('STILL')];
     writeFileSync(join(work, 'readme.sh'), script(steps));
     const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 }).catch((err: { stdout?: string; message: string }) => {
       // The script's own output says which step failed; the error alone only has stderr.
       throw new Error(`${err.message}\n--- stdout (last 4000 characters) ---\n${(err.stdout ?? '').slice(-4000)}`);
     });
     expect(stdout).toContain('CARD My Agent'); // init my-agent names it after its folder
+    expect(stdout).toContain('STILL My Agent');
     expect(stdout).toContain('Hello, agent!');
     expect(stdout).toContain('QUIET PLEASE');
     expect(stdout).toContain('hello-agent said: ping');
