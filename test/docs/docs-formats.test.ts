@@ -80,7 +80,11 @@ describe('hostile manifest strings in the docs', () => {
   let files: GeneratedFile[];
 
   beforeAll(async () => {
-    const manifest = exampleText('hello').replace('description: Returns the user\'s text unchanged.', `description: ${JSON.stringify(probe)}`).replace('name: Echo', `name: ${JSON.stringify('Echo "</title><script>')}`);
+    // The probe is also the example prompt, so the message/send example's JSON carries it too.
+    const manifest = exampleText('hello')
+      .replace('description: Returns the user\'s text unchanged.', `description: ${JSON.stringify(probe)}`)
+      .replace('name: Echo', `name: ${JSON.stringify('Echo "</title><script>')}`)
+      .replace('examples: ["hello there"]', `examples: [${JSON.stringify(probe)}]`);
     const project = await agentProject('docs-hostile', manifest);
     const { readFileSync } = await import('node:fs');
     files = ['index.html', 'API.md'].map((n) => ({ path: n, owner: 'generator' as const, content: readFileSync(`${project.dir}/src/a2a/docs/${n}`, 'utf8') }));
@@ -97,8 +101,10 @@ describe('hostile manifest strings in the docs', () => {
 
   it('Markdown shows them as text (no raw HTML, no broken table or fence)', () => {
     const md = files[1].content;
-    // Inside code blocks text is literal; the probe's ``` makes those fences four backticks long.
-    const prose = md.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '');
+    // Inside code blocks text is literal; the probe's ``` makes those fences four backticks long
+    // (the message/send example's JSON holds it).
+    // Code spans (the example prompt) are literal too.
+    const prose = md.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, '').replace(/(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
     expect(md).toMatch(/^````json$/m);
     expect(prose).not.toContain('<script>window.__xss');
     expect(prose).not.toContain('<img');

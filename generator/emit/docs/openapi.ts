@@ -55,13 +55,12 @@ const envelope = (result: JsonSchema, title: string): JsonSchema => ({
 export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Json {
   const { protocol, agent } = ctx;
   const card = agent.card as Json;
-  const unary = protocol.methods.filter((m) => !m.streaming);
-  const streaming = protocol.methods.filter((m) => m.streaming);
+  // Only the methods the agent serves (served.ts): the others answer nothing but an error.
+  const served = view.methods.map((v) => v.model);
+  const unary = served.filter((m) => !m.streaming);
+  const streaming = served.filter((m) => m.streaming);
   const requestExamples = Object.fromEntries(
-    protocol.methods.flatMap((m, i) => {
-      const ex = view.methods[i].example;
-      return ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [];
-    }),
+    view.methods.flatMap(({ model: m, example: ex }) => (ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [])),
   );
   const schemes = securitySchemes(card, agent.security);
   const requirements = agent.security.requirements.map((alt) => Object.fromEntries(alt.map((n) => [n, []])));
@@ -92,7 +91,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
           required: true,
           content: {
             'application/json': {
-              schema: { oneOf: protocol.methods.map((m) => componentRef(m.requestDefinition)) },
+              schema: { oneOf: served.map((m) => componentRef(m.requestDefinition)) },
               ...(Object.keys(requestExamples).length ? { examples: requestExamples } : {}),
             },
           },

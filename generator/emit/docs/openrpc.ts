@@ -1,6 +1,7 @@
 // openrpc.json: OpenRPC 1.3 — the JSON-RPC-native description: every method with its by-name
 // params, result, the errors it can return and an example pairing; components from the schema.
-// Streaming methods are marked `x-a2a-streaming` (OpenRPC has no notion of streams).
+// Streaming methods are marked `x-a2a-streaming` (OpenRPC has no notion of streams). Only the
+// methods the agent serves are listed.
 // @see https://spec.open-rpc.org/
 import { errorsOf } from '../../model/method-errors.js';
 import type { EmitContext } from '../context.js';
@@ -10,8 +11,9 @@ import type { DocsView } from './view-model.js';
 
 export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Record<string, unknown> {
   const { protocol, agent } = ctx;
-  const methods = protocol.methods.map((m, i) => {
-    const v = view.methods[i];
+  // Only the methods the agent serves (served.ts); `x-a2a-unserved` names the others.
+  const methods = view.methods.map((v) => {
+    const m = v.model;
     const params = paramFields(protocol, m.paramsType).map((p) => ({ name: p.name, required: p.required, schema: p.schema, ...(p.description ? { description: p.description } : {}) }));
     const examples = v.example
       ? [
@@ -47,6 +49,7 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     servers: [{ name: 'A2A JSON-RPC endpoint', url: view.endpoint }],
     methods,
     components: { schemas, errors },
+    ...(view.unserved.length ? { 'x-a2a-unserved': view.unserved } : {}),
     externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
   };
 }

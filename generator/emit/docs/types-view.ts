@@ -15,6 +15,8 @@ export interface FieldView {
 
 export interface TypeView {
   name: string;
+  /** The name as HTML with break opportunities between its words (the sidebar wraps, never cuts). */
+  navHtml: string;
   anchor: string;
   description: string;
   kind: 'object' | 'union' | 'enum' | 'other';
@@ -57,6 +59,7 @@ export function typesView(protocol: ProtocolModel): TypeView[] {
       const sig = typeSignature(def);
       return {
         name,
+        navHtml: html(name).replace(/([a-z0-9])([A-Z])/g, '$1<wbr>$2'),
         anchor: typeAnchor(name),
         description: def.description ?? '',
         kind,

@@ -2,18 +2,25 @@
 // auth, skills, methods with errors and examples, types. Emitters of each format only lay
 // this out (and escape for their context).
 import { isPlainObject } from '../../json-schema.js';
-import { errorsOf } from '../../model/method-errors.js';
 import { methodExample } from '../../model/examples.js';
+import { errorsOf } from '../../model/method-errors.js';
+import type { MethodModel } from '../../model/methods.js';
 import { kebabCase } from '../../model/names.js';
 import { sample } from '../../model/sample.js';
 import { methodName } from '../client.js';
 import type { EmitContext } from '../context.js';
+import { html } from '../escape.js';
 import type { SchemaSet } from '../validators.js';
-import { linkTypes, typesView, type TypeView } from './types-view.js';
+import { servedMethods, type UnservedMethod } from './served.js';
 import { clientExample, curlExample } from './snippets.js';
+import { linkTypes, typesView, type TypeView } from './types-view.js';
 
 export interface MethodView {
+  /** The protocol's method this view describes. */
+  model: MethodModel;
   name: string;
+  /** The name as HTML with break opportunities after each `/` and between words (the sidebar wraps, never cuts). */
+  navHtml: string;
   anchor: string;
   role: string;
   clientName: string;
@@ -66,7 +73,9 @@ export interface DocsView {
   auth: { name: string; type: string; how: string; description: string }[];
   authSummary: string;
   skills: SkillView[];
+  /** The methods this agent serves (served.ts); the others are only named in `unserved`. */
   methods: MethodView[];
+  unserved: UnservedMethod[];
   types: TypeView[];
   errors: { code: number; name: string; message: string; description: string; anchor: string }[];
   cardJson: string;
@@ -93,7 +102,8 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     return a;
   };
   const errorAnchor = (definition: string): string => `error-${definition.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-  const methods = protocol.methods.map((m): MethodView => {
+  const { served, unserved } = servedMethods(protocol, agent);
+  const methods = served.map((m): MethodView => {
     const raw = methodExample(m, protocol, agent);
     const paramsOk = m.paramsType === undefined || raw.params === undefined || schemas.accepts(`a2a:${m.paramsType}`, raw.params);
     const resultOk = schemas.accepts(`a2a:${m.resultType}`, raw.result);
@@ -108,7 +118,9 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     const paramsSig = m.paramsType ? m.paramsType : 'none';
     const resultSig = m.streaming ? `stream of ${m.resultType}` : m.resultType;
     return {
+      model: m,
       name: m.name,
+      navHtml: html(m.name).replace(/\//g, '/<wbr>').replace(/([a-z0-9])([A-Z])/g, '$1<wbr>$2'),
       anchor: unique(`method-${kebabCase(m.name)}`),
       role: m.role,
       clientName: methodName(m),
@@ -175,6 +187,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     authSummary,
     skills,
     methods,
+    unserved,
     types: typesView(protocol),
     errors: protocol.errors.map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, description: e.description ?? '', anchor: errorAnchor(e.definition) })),
     cardJson: JSON.stringify(agent.card, null, 2),
