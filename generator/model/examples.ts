@@ -15,7 +15,9 @@ export interface MethodExample {
 
 type Json = Record<string, unknown>;
 const TS = '2025-01-01T12:00:00Z';
-const TASK_ID = 'de305d54-75b4-431b-adb2-eb6b9e546014';
+/** The task id of every example (the docs' try-it panel swaps in the id of a task it made). */
+export const EXAMPLE_TASK_ID = 'de305d54-75b4-431b-adb2-eb6b9e546014';
+const TASK_ID = EXAMPLE_TASK_ID;
 const CONTEXT_ID = '3f1b6d2a-9c4e-4a7e-8b5d-2e6f0c1a9b77';
 const CONFIG_ID = 'webhook-1';
 

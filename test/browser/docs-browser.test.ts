@@ -1,7 +1,8 @@
 // index.html opened from disk in headless Chromium with the network blocked: every method the
-// agent serves and every skill listed, full method names in the sidebar, the search filters, no
-// console errors, no request leaves the page, and an XSS probe in the manifest stays text. A
-// screenshot of each page is kept under test/.output/.
+// agent serves and every skill listed, full method names in the sidebar, the search filters, the
+// try-it panel says it needs the agent's server, no console errors, no request leaves the page,
+// and an XSS probe in the manifest stays text. A screenshot of each page is kept under
+// test/.output/. The panel against a running agent: docs-try-it.test.ts.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -51,6 +52,9 @@ describe('generated docs in a browser', () => {
     const links = page.locator('nav a[data-target^="method-"]');
     expect(await links.allTextContents()).toEqual(served);
     for (const overflow of await links.evaluateAll((as) => as.map((a) => a.scrollWidth - a.clientWidth))) expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.locator('#try-method option').count()).toBe(methods);
+    expect(await page.locator('#try-offline').isVisible()).toBe(true);
+    expect(await page.locator('#try-send').isDisabled()).toBe(true);
     const searchFor = example === 'legacy-v0.1' ? 'tasks/get' : 'message/send';
     await page.fill('#search', searchFor);
     expect(await page.locator('#methods article:not(.hidden)').count()).toBe(1);

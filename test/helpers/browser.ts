@@ -9,7 +9,10 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does`);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  // Flags beyond the sandbox ones keep Chromium's own traffic (updates, sync, QUIC probes) out of
+  // the requests tests watch.
+  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
   afterAll(() => browser.close());
   return browser;
 }

@@ -1,6 +1,7 @@
 // emit/docs: openrpc.json, openapi.json, API.md and a self-contained index.html (inline CSS
-// and JS allowed by hash in its Content-Security-Policy; no network at all), plus the routes
-// module through which the generated server serves them when the manifest enables docs.
+// and JS allowed by hash in its Content-Security-Policy; nothing is fetched, and the try-it
+// panel may only call the origin serving the page), plus the routes module through which the
+// generated server serves them when the manifest enables docs.
 import { createHash } from 'node:crypto';
 import type { EmitContext } from '../context.js';
 import { tsDoc, tsString } from '../escape.js';
@@ -33,7 +34,8 @@ export function emitDocs(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] 
 function renderDocs(ctx: EmitContext, schemas: SchemaSet): { page: string; markdown: string; openrpc: string; openapi: string } {
   const view = docsView(ctx, schemas);
   const css = ctx.templates.raw('docs/docs.css');
-  const js = ctx.templates.raw('docs/docs.js');
+  // One inline script (one CSP hash): the page's navigation, then the try-it panel.
+  const js = `${ctx.templates.raw('docs/docs.js')}\n${ctx.templates.raw('docs/try-it.js')}`;
   const components = schemaComponents(ctx.protocol, ctx.agent);
   return {
     page: ctx.templates.render('docs/index.html.hbs', { view, css, js, styleHash: cspHash(css), scriptHash: cspHash(js) }),

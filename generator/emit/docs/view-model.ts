@@ -13,6 +13,7 @@ import { html } from '../escape.js';
 import type { SchemaSet } from '../validators.js';
 import { servedMethods, type UnservedMethod } from './served.js';
 import { clientExample, curlExample } from './snippets.js';
+import { followsTask, tryItView, tryParams, type TryItView } from './try-it-view.js';
 import { linkTypes, typesView, type TypeView } from './types-view.js';
 
 export interface MethodView {
@@ -36,6 +37,9 @@ export interface MethodView {
   example?: { summary: string; params?: unknown; result: unknown; requestJson: string; responseJson: string };
   curl: string;
   client: string;
+  /** The try-it panel: the params it starts from (empty: the method takes none). */
+  tryParams: string;
+  followsTask: boolean;
 }
 
 export interface SkillView {
@@ -76,6 +80,7 @@ export interface DocsView {
   /** The methods this agent serves (served.ts); the others are only named in `unserved`. */
   methods: MethodView[];
   unserved: UnservedMethod[];
+  tryIt: TryItView;
   types: TypeView[];
   errors: { code: number; name: string; message: string; description: string; anchor: string }[];
   cardJson: string;
@@ -136,6 +141,8 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       example,
       curl: curlExample(m, endpoint, example?.params, agent.security),
       client: clientExample(m, cardBase, example?.params, agent.security, methodName(m)),
+      tryParams: tryParams(m, raw.params, example !== undefined),
+      followsTask: followsTask(m),
     };
   });
   const skills = agent.skills.map((s): SkillView => {
@@ -188,6 +195,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     skills,
     methods,
     unserved,
+    tryIt: tryItView(agent.server.basePath, agent.security),
     types: typesView(protocol),
     errors: protocol.errors.map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, description: e.description ?? '', anchor: errorAnchor(e.definition) })),
     cardJson: JSON.stringify(agent.card, null, 2),
