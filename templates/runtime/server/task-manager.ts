@@ -2,22 +2,22 @@
 // store, the running executions and the push notifier. Method names and param shapes vary
 // by version; everything here reads them through the protocol descriptor.
 // @see the A2A spec §7 Protocol RPC Methods.
-import { errorFor, JsonRpcError } from '../errors.js';
+import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
 import {
   contextIdOf,
   createStatusUpdate,
-  dataOf,
   getPath,
   isTerminalState,
   newId,
   createTask,
   stateOf,
-  textOf,
   type Loose,
 } from '../runtime/objects.js';
 import type { Task, TaskState } from '../types.js';
-import type { AgentExecutor, Principal, RequestContext } from './executor.js';
+import { ExecutionContext } from './execution-context.js';
+import type { AgentExecutor, Principal } from './executor.js';
+import { describeFailure } from './failure.js';
 import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
@@ -458,67 +458,6 @@ interface ResolvedTask {
 function then<T, U>(value: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
   return value instanceof Promise ? value.then(f) : f(value);
 }
-
-/** What the executor sees of one execution; `signal` is created only when read. */
-class ExecutionContext implements RequestContext {
-  readonly method: string;
-  readonly principal: Principal | undefined;
-  readonly contextId: string | undefined;
-  readonly input: unknown;
-  readonly skillId: string | undefined;
-  private messageCache: RequestContext['message'] | undefined;
-  private textCache: string | undefined;
-  private dataCache: unknown[] | undefined;
-
-  constructor(
-    private readonly run: TaskRun,
-    call: CallInfo,
-    private readonly withRefs: (taskId: string) => Loose,
-    readonly task: Task | undefined,
-    readonly skill: RequestContext['skill'],
-    readonly streaming: boolean,
-    private readonly original: Loose,
-    readonly params: Record<string, unknown>,
-  ) {
-    this.method = call.method;
-    this.principal = call.principal;
-    this.contextId = run.contextId;
-    this.input = skill?.input;
-    this.skillId = skill?.id;
-  }
-
-  get taskId(): string {
-    return this.run.taskId;
-  }
-  get message(): RequestContext['message'] {
-    return (this.messageCache ??= this.withRefs(this.run.taskId) as never);
-  }
-  get signal(): AbortSignal {
-    return this.run.signal;
-  }
-  get text(): string {
-    return (this.textCache ??= textOf(this.original as never));
-  }
-  get data(): unknown[] {
-    return (this.dataCache ??= dataOf(this.original as never));
-  }
-}
-
-/** A JsonRpcError thrown by an executor is its answer; anything else is an internal error. */
-function describeFailure(error: unknown): { message: string; expected: boolean } {
-  if (error instanceof JsonRpcError) return { message: error.message, expected: true };
-  const e = error as { name?: unknown; message?: unknown; expose?: unknown } | null;
-  const text = typeof e?.message === 'string' ? e.message.slice(0, 500) : '';
-  // Another agent's failure, as the generated client reports it, is no secret of this one: the
-  // caller learns what failed and that it was downstream (the tutorial's relay, say).
-  if (typeof e?.name === 'string' && DOWNSTREAM_ERRORS.has(e.name)) return { message: `A call to another agent failed (${e.name}): ${text}`, expected: false };
-  // The http-errors convention: an error the author marked as fit for the caller.
-  if (e?.expose === true && text) return { message: text, expected: false };
-  return { message: "The agent failed while working on this task (an internal error; the agent's log has the details).", expected: false };
-}
-
-/** The generated client's errors (client/client-errors.ts), known by name across module copies. */
-const DOWNSTREAM_ERRORS = new Set(['A2ATransportError', 'A2AHttpError', 'A2AResponseValidationError', 'A2ATaskStateError']);
 
 /** Push credentials are the client's secret towards its webhook: never echoed back. */
 function redact(config: PushConfig): PushConfig {
