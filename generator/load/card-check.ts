@@ -1,18 +1,21 @@
 // Checks the card built from `agent` + `skills` against the chosen version's AgentCard,
-// strictly: a field that version lacks is an error naming the versions that do have it.
+// strictly: a field that version lacks is an error naming the versions that do have it, and a
+// field no version has is checked for a typo of one the card does have.
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { isPlainObject, type JsonSchema } from '../json-schema.js';
-import { assembleCard, derivedCardFields } from '../model/agent.js';
+import { assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from '../model/agent.js';
 import { skillNames } from '../model/names.js';
 import { deriveSecurity } from '../model/security.js';
 import type { ProtocolModel } from '../model/protocol.js';
-import { InputErrors, locatedError, type Manifest } from './manifest.js';
+import { closestName, didYouMean } from '../suggest.js';
+import { locatedError, type Manifest } from './manifest.js';
 import { checkShape, type Finding } from './shape-check.js';
 
 /** A bundled schema's definitions by version, for "which versions have this field". */
 export type SchemaHistory = { version: string; definitions: Record<string, JsonSchema> }[];
 
-export async function checkCard(manifest: Manifest, protocol: ProtocolModel, history: () => Promise<SchemaHistory>): Promise<void> {
+/** Every mistake of the card, located in the manifest; empty when the card fits the version. */
+export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, history: () => Promise<SchemaHistory>): Promise<InputError[]> {
   const doc = manifest.document;
   const errors: InputError[] = [];
   for (const field of Object.keys(derivedCardFields(protocol))) {
@@ -30,10 +33,23 @@ export async function checkCard(manifest: Manifest, protocol: ProtocolModel, his
       errors.push(new InputError(`required by ${label}, and missing`, at.location, formatJsonPath([...where, f.field!])));
       continue;
     }
-    const message = f.kind === 'unknown' ? `${label} has no field "${String(f.path.at(-1))}" here${versionsNote(f.path, await history())}` : f.message;
+    const message = f.kind === 'unknown' ? `${label} has no field "${String(f.path.at(-1))}" here${unknownNote(f, await history())}` : f.message;
     errors.push(locatedError(doc, where, message, f.kind === 'unknown'));
   }
-  if (errors.length > 0) throw new InputErrors(errors);
+  return errors;
+}
+
+/**
+ * Why a field is unknown: it belongs to other versions (then it is no typo), or it is close to
+ * one this version has — for a skill, the generator's own fields count too (`inptu` → `input`).
+ */
+function unknownNote(f: Finding, history: SchemaHistory): string {
+  const versions = versionsNote(f.path, history);
+  if (versions) return versions;
+  const name = String(f.path.at(-1));
+  const isSkillField = f.path.length === 3 && f.path[0] === 'skills';
+  const suggestion = f.suggestion ?? closestName(name, [...(f.known ?? []), ...(isSkillField ? GENERATOR_SKILL_FIELDS : [])]);
+  return suggestion === undefined ? '; no published A2A version has it' : `; did you mean "${suggestion}"?${f.field === suggestion ? ' (a required field)' : ''}`;
 }
 
 /**
@@ -51,7 +67,7 @@ function checkSecurity(manifest: Manifest): InputError[] {
       for (const name of Object.keys(requirement)) {
         if (!declared.includes(name)) {
           const known = declared.length > 0 ? `declared: ${declared.map((d) => JSON.stringify(d)).join(', ')}` : 'agent.securitySchemes declares none';
-          errors.push(locatedError(doc, ['agent', 'security', i, name], `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})`, true));
+          errors.push(locatedError(doc, ['agent', 'security', i, name], `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})${didYouMean(name, declared)}`, true));
         }
       }
     });
@@ -74,6 +90,7 @@ function checkSkillNames(manifest: Manifest): InputError[] {
   const byValue = new Map<string, number>();
   const byFile = new Map<string, number>();
   manifest.skills.forEach((skill, i) => {
+    if (typeof skill.id !== 'string') return; // the manifest's own check reports it
     const names = skillNames(skill.id);
     if (!names) {
       errors.push(locatedError(manifest.document, ['skills', i, 'id'], `skill id ${JSON.stringify(skill.id)} has no letters or digits to name its handler after`));
@@ -95,10 +112,10 @@ function checkSkillNames(manifest: Manifest): InputError[] {
   return errors;
 }
 
-/** " (fields of v0.2.0–v0.3.0)" — which bundled versions declare this field at this path. */
+/** "; it exists in v0.2.0–v0.3.0" — which bundled versions declare this field at this path ('' for none). */
 function versionsNote(path: (string | number)[], history: SchemaHistory): string {
   const having = history.filter((h) => schemaHasPath(h.definitions, h.definitions.AgentCard, path)).map((h) => h.version);
-  if (having.length === 0) return '; no published A2A version has it';
+  if (having.length === 0) return '';
   const all = history.map((h) => h.version);
   const contiguous = having.every((v, i) => i === 0 || all.indexOf(v) === all.indexOf(having[i - 1]) + 1);
   const list = contiguous && having.length > 2 ? `v${having[0]}–v${having.at(-1)}` : having.map((v) => `v${v}`).join(', ');

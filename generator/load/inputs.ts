@@ -6,9 +6,10 @@ import { InputError } from '../diagnostics.js';
 import type { GenerateInput } from '../generate.js';
 import { buildProtocolModel, type ProtocolModel } from '../model/protocol.js';
 import { bundledSchemaDir, toolVersion } from '../paths.js';
-import { checkCard, type SchemaHistory } from './card-check.js';
-import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest } from './manifest.js';
-import { checkPayloadSchemas } from './payload-schemas.js';
+import { cardErrors, type SchemaHistory } from './card-check.js';
+import { inFileOrder, notAlreadyReported } from './error-list.js';
+import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest, type ManifestReading } from './manifest.js';
+import { payloadSchemaErrors } from './payload-schemas.js';
 import { bundledVersions, readSchemaSource } from './schema-source.js';
 import { loadSchema, type LoadedSchema } from './schema.js';
 import { loadTemplates } from './templates.js';
@@ -29,10 +30,7 @@ export interface LoadedInputs extends GenerateInput {
 }
 
 export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
-  const manifest = await readManifestFile(resolve(opts.cwd, opts.manifestPath));
-  const { schema, protocol } = await loadSpecFor(manifest, opts);
-  await checkCard(manifest, protocol, loadHistory);
-  checkPayloadSchemas(manifest);
+  const { manifest, schema, protocol } = await checkManifest(await readManifestFile(resolve(opts.cwd, opts.manifestPath)), opts);
   return { schema, protocol, manifest, manifestName: basename(manifest.file), templates: await loadTemplates(), toolVersion: toolVersion() };
 }
 
@@ -49,11 +47,29 @@ export async function validateManifestText(text: string, file: string, opts: Omi
   return checkManifest(await parseManifestText(text, resolve(opts.cwd, file)), opts);
 }
 
-async function checkManifest(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
-  const { protocol } = await loadSpecFor(manifest, opts);
-  await checkCard(manifest, protocol, loadHistory);
-  checkPayloadSchemas(manifest);
-  return { manifest, protocol };
+/**
+ * Every check that can fail on the manifest, each run whenever what it needs is sound, and all
+ * their errors thrown together: the manifest's own shape; the spec it names (unless `spec:` is
+ * not text); the card against that spec (which needs `agent` to be a mapping and the spec to
+ * have loaded); the skills' payload schemas (which need neither).
+ */
+async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; schema: LoadedSchema; protocol: ProtocolModel }> {
+  const { manifest } = reading;
+  const errors = [...reading.errors];
+  let loaded: { schema: LoadedSchema; protocol: ProtocolModel } | undefined;
+  if (opts.spec !== undefined || !reading.badSpec) {
+    try {
+      loaded = await loadSpecFor(manifest, opts);
+    } catch (err) {
+      if (err instanceof InputErrors) errors.push(...err.errors);
+      else if (err instanceof InputError) errors.push(err);
+      else throw err;
+    }
+  }
+  if (loaded && !reading.badAgent) errors.push(...(await cardErrors(manifest, loaded.protocol, loadHistory)).filter(notAlreadyReported(reading.errors)));
+  errors.push(...payloadSchemaErrors(manifest));
+  if (errors.length > 0 || !loaded) throw new InputErrors(inFileOrder(errors, manifest.file));
+  return { manifest, ...loaded };
 }
 
 async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ schema: LoadedSchema; protocol: ProtocolModel }> {

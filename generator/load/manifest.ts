@@ -57,7 +57,22 @@ async function loadManifestSchema(): Promise<JsonSchema> {
   return manifestSchema;
 }
 
-export async function readManifestFile(path: string): Promise<Manifest> {
+/**
+ * A manifest read and checked on its own, before any spec version is involved: what could be
+ * built from it and every mistake found. Only a file that cannot be read or parsed at all
+ * throws; anything else is collected, so one run reports all of it.
+ */
+export interface ManifestReading {
+  /** What could be read; a section that is not even the right kind of value is left empty. */
+  manifest: Manifest;
+  errors: InputError[];
+  /** `spec:` is there but names nothing (not text): no version can be chosen from it. */
+  badSpec: boolean;
+  /** `agent:` is not a mapping: there is no card to check. */
+  badAgent: boolean;
+}
+
+export async function readManifestFile(path: string): Promise<ManifestReading> {
   const file = resolve(path);
   let bytes: Buffer;
   try {
@@ -70,26 +85,33 @@ export async function readManifestFile(path: string): Promise<Manifest> {
   return parseManifest(decodeUtf8(bytes, file), file, await loadManifestSchema());
 }
 
-export async function parseManifestText(text: string, file: string): Promise<Manifest> {
+export async function parseManifestText(text: string, file: string): Promise<ManifestReading> {
   return parseManifest(text, file, await loadManifestSchema());
 }
 
-function parseManifest(text: string, file: string, schema: JsonSchema): Manifest {
+function parseManifest(text: string, file: string, schema: JsonSchema): ManifestReading {
   if (text.trim() === '') throw new InputError('the manifest is empty; it needs at least `agent:` with `name` and `url`', { file, line: 1, column: 1 });
   if (file.endsWith('.json')) parseJsonText(text, file); // JSON syntax errors read better from the JSON parser
   const document = parseLocatedDocument(text, file);
   const data = document.data;
   if (!isPlainObject(data)) throw new InputError('the manifest must be a mapping with `agent:` and `skills:`', { file, line: 1, column: 1 });
-  checkWellFormedStrings(data, document);
+  // `spec: 0.3` is a number to YAML; read it as the text the user wrote, so that the version
+  // check can say which bundled version was meant instead of "expected string".
+  if (typeof data.spec === 'number') data.spec = document.source('/spec') ?? String(data.spec);
+  const errors: InputError[] = [];
+  checkWellFormedStrings(data, document, errors);
   const findings = checkShape(data, schema, { definitions: (schema.definitions ?? {}) as Record<string, JsonSchema>, strict: false });
-  if (findings.length > 0) throw new InputErrors(findings.map((f) => findingToError(f, document)));
-  const agent = cloneJson(data.agent as Record<string, unknown>);
-  if ('skills' in agent) {
-    throw new InputErrors([locatedError(document, ['agent', 'skills'], 'list skills under the top-level `skills:` key, not inside `agent:`', true)]);
-  }
-  const skills = cloneJson((data.skills ?? []) as ManifestSkill[]);
-  checkUniqueSkillIds(skills, document);
-  return { file, spec: data.spec as string | undefined, agent, skills, server: cloneJson((data.server ?? {}) as ManifestServer), document };
+  errors.push(...findings.map((f) => findingToError(f, document)));
+  const badSpec = data.spec !== undefined && (typeof data.spec !== 'string' || data.spec.trim() === '');
+  const badAgent = !isPlainObject(data.agent);
+  const agent = isPlainObject(data.agent) ? cloneJson(data.agent) : {};
+  if ('skills' in agent) errors.push(locatedError(document, ['agent', 'skills'], 'list skills under the top-level `skills:` key, not inside `agent:`', true));
+  // Skills that are not all mappings cannot be read as skills: the manifest check has said so,
+  // and the card is then checked without them rather than not at all.
+  const skills = Array.isArray(data.skills) && data.skills.every(isPlainObject) ? (cloneJson(data.skills) as ManifestSkill[]) : [];
+  errors.push(...duplicateSkillIds(skills, document));
+  const server = isPlainObject(data.server) ? (cloneJson(data.server) as ManifestServer) : {};
+  return { manifest: { file, spec: badSpec ? undefined : (data.spec as string | undefined), agent, skills, server, document }, errors, badSpec, badAgent };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -98,31 +120,39 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * A `\uD800` escape without its pair is valid JSON and YAML but no Unicode text: it cannot be
  * written to a UTF-8 file, so the card, the code and the docs could not carry it unchanged.
  */
-function checkWellFormedStrings(data: unknown, doc: LocatedDocument, path: (string | number)[] = []): void {
+function checkWellFormedStrings(data: unknown, doc: LocatedDocument, errors: InputError[], path: (string | number)[] = []): void {
   if (typeof data === 'string') {
-    if (LONE_SURROGATE.test(data)) throw new InputErrors([locatedError(doc, path, 'this string holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry')]);
+    if (LONE_SURROGATE.test(data)) errors.push(locatedError(doc, path, 'this string holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry'));
     return;
   }
   if (data === null || typeof data !== 'object') return;
   for (const [key, value] of Object.entries(data)) {
     const at = [...path, Array.isArray(data) ? Number(key) : key];
-    if (LONE_SURROGATE.test(key)) throw new InputErrors([locatedError(doc, at, 'this key holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry', true)]);
-    checkWellFormedStrings(value, doc, at);
+    if (LONE_SURROGATE.test(key)) errors.push(locatedError(doc, at, 'this key holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry', true));
+    checkWellFormedStrings(value, doc, errors, at);
   }
 }
 
-function checkUniqueSkillIds(skills: ManifestSkill[], doc: LocatedDocument): void {
+function duplicateSkillIds(skills: ManifestSkill[], doc: LocatedDocument): InputError[] {
+  const errors: InputError[] = [];
   const seen = new Map<string, number>();
   skills.forEach((s, i) => {
+    if (typeof s.id !== 'string') return; // not an id at all: the manifest check reports that
     const before = seen.get(s.id);
-    if (before !== undefined) throw new InputErrors([locatedError(doc, ['skills', i, 'id'], `duplicate skill id "${s.id}" (also skills[${before}].id)`)]);
-    seen.set(s.id, i);
+    if (before !== undefined) errors.push(locatedError(doc, ['skills', i, 'id'], `duplicate skill id "${s.id}" (also skills[${before}].id)`));
+    else seen.set(s.id, i);
   });
+  return errors;
 }
 
 /** Converts a shape-check finding to an error located in the manifest. */
 export function findingToError(f: Finding, doc: LocatedDocument, pathPrefix: (string | number)[] = []): InputError {
   const path = [...pathPrefix, ...f.path];
+  if (f.kind === 'missing') {
+    // Located at the object that lacks the field; the path names the field, as the card check's do.
+    const at = locatedError(doc, path, '', true);
+    return new InputError(f.message, at.location, formatJsonPath([...path, f.field!]));
+  }
   return locatedError(doc, path, f.message, f.kind === 'unknown');
 }
 

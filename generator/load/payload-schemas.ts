@@ -4,63 +4,83 @@
 import { createRequire } from 'node:module';
 import type { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
-import { InputErrors, locatedError, type Manifest } from './manifest.js';
+import { locatedError, type Manifest } from './manifest.js';
 import { checkShape } from './shape-check.js';
 
 /** JSON Schema draft-07's own meta-schema (shipped with ajv). */
 const META = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as JsonSchema;
 
-export function checkPayloadSchemas(manifest: Manifest): void {
+/** Every problem of every skill's `input`/`output`, located in the manifest. */
+export function payloadSchemaErrors(manifest: Manifest): InputError[] {
   const errors: InputError[] = [];
   manifest.skills.forEach((skill, i) => {
     for (const key of ['input', 'output'] as const) {
       const schema = skill[key];
-      if (schema === undefined) continue;
-      const problem = payloadSchemaProblem(schema);
-      if (problem) errors.push(locatedError(manifest.document, ['skills', i, key, ...problem.path], problem.message));
+      // Not an object at all: the manifest's own check says so, and there is nothing to walk.
+      if (!isPlainObject(schema)) continue;
+      for (const problem of payloadSchemaProblems(schema)) errors.push(locatedError(manifest.document, ['skills', i, key, ...problem.path], problem.message));
     }
   });
-  if (errors.length > 0) throw new InputErrors(errors);
+  return errors;
 }
+
+/** More than this in one schema are not read anyway (the whole list is cut at 100 too, see error-list.ts). */
+const MAX_PROBLEMS = 100;
 
 interface Problem {
   path: (string | number)[];
   message: string;
 }
 
-export function payloadSchemaProblem(schema: JsonSchema): Problem | undefined {
-  let problem: Problem | undefined;
+/**
+ * Each problem once: references first (a broken one is the likeliest mistake), then the
+ * meta-schema's findings and bad regular expressions, each skipped where an earlier problem
+ * already sits at or above its path (a `$ref: 5` is one mistake, not a `$ref` problem and a
+ * type problem).
+ */
+export function payloadSchemaProblems(schema: JsonSchema): Problem[] {
+  const problems: Problem[] = [];
+  const add = (p: Problem): void => {
+    if (problems.length >= MAX_PROBLEMS) return;
+    const covered = problems.some((q) => q.path.length <= p.path.length && q.path.every((seg, i) => seg === p.path[i]));
+    if (!covered) problems.push(p);
+  };
+  // Every `$ref` of a cycle is "part of a reference cycle": the cycle is reported once, at the
+  // first of them in the schema, and its other members are not reported again.
+  const inReportedCycle = new Set<string>();
   forEachSubschema(schema, (sub, path) => {
-    if (problem || sub.$ref === undefined) return;
-    const where = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    if (typeof sub.$ref !== 'string') return void (problem = { path: [...where, '$ref'], message: '$ref must be a string' });
-    if (!sub.$ref.startsWith('#')) {
-      problem = { path: [...where, '$ref'], message: `$ref ${JSON.stringify(sub.$ref)} points outside this schema; only local references ("#/$defs/…") are allowed` };
-      return;
-    }
+    if (sub.$ref === undefined) return;
+    const where = [...numbered(path), '$ref'];
+    if (typeof sub.$ref !== 'string') return add({ path: where, message: '$ref must be a string' });
+    if (!sub.$ref.startsWith('#')) return add({ path: where, message: `$ref ${JSON.stringify(sub.$ref)} points outside this schema; only local references ("#/$defs/…") are allowed` });
     const target = resolvePointer(schema, sub.$ref);
-    if (target === undefined) problem = { path: [...where, '$ref'], message: `dangling $ref ${JSON.stringify(sub.$ref)}: nothing is defined there` };
-    else if (refCycle(schema, sub.$ref)) problem = { path: [...where, '$ref'], message: `$ref ${JSON.stringify(sub.$ref)} is part of a reference cycle with no schema in between` };
+    if (target === undefined) return add({ path: where, message: `dangling $ref ${JSON.stringify(sub.$ref)}: nothing is defined there` });
+    if (inReportedCycle.has(sub.$ref)) return;
+    const cycle = refCycle(schema, sub.$ref);
+    if (!cycle) return;
+    for (const ref of cycle) inReportedCycle.add(ref);
+    add({ path: where, message: `$ref ${JSON.stringify(sub.$ref)} is part of a reference cycle with no schema in between` });
   });
-  if (problem) return problem;
   // Well-formed per the draft-07 meta-schema; checked with the manifest's own checker, whose
   // findings say where and what was expected (ajv would need its meta-schema compiled first).
-  const finding = checkShape(schema, META, { definitions: (META.definitions ?? {}) as Record<string, JsonSchema>, root: META, strict: false })[0];
-  if (finding) return { path: finding.path, message: `not a valid JSON Schema: ${finding.message}` };
+  for (const finding of checkShape(schema, META, { definitions: (META.definitions ?? {}) as Record<string, JsonSchema>, root: META, strict: false })) {
+    add({ path: finding.path, message: `not a valid JSON Schema: ${finding.message}` });
+  }
   forEachSubschema(schema, (sub, path) => {
-    if (problem) return;
-    const where = path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    const where = numbered(path);
     const patterns = [...(typeof sub.pattern === 'string' ? [[sub.pattern, [...where, 'pattern']] as const] : []), ...Object.keys(sub.patternProperties ?? {}).map((k) => [k, [...where, 'patternProperties', k]] as const)];
     for (const [pattern, at] of patterns) {
       try {
         new RegExp(pattern, 'u');
       } catch (err) {
-        problem = { path: [...at], message: `not a valid regular expression: ${(err as Error).message}` };
+        add({ path: [...at], message: `not a valid regular expression: ${(err as Error).message}` });
       }
     }
   });
-  return problem;
+  return problems;
 }
+
+const numbered = (path: string[]): (string | number)[] => path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
 function resolvePointer(root: JsonSchema, ref: string): unknown {
   if (ref === '#') return root;
@@ -75,15 +95,15 @@ function resolvePointer(root: JsonSchema, ref: string): unknown {
   return cur;
 }
 
-/** True when following `$ref` → `$ref` → … from `ref` comes back to a schema already visited. */
-function refCycle(root: JsonSchema, ref: string): boolean {
+/** The references visited when following `$ref` → `$ref` → … from `ref` comes back to one already visited; undefined when it ends. */
+function refCycle(root: JsonSchema, ref: string): Set<string> | undefined {
   const seen = new Set<string>();
   let current: string | undefined = ref;
   while (current !== undefined) {
-    if (seen.has(current)) return true;
+    if (seen.has(current)) return seen;
     seen.add(current);
     const target = resolvePointer(root, current);
     current = isPlainObject(target) && typeof target.$ref === 'string' ? target.$ref : undefined;
   }
-  return false;
+  return undefined;
 }

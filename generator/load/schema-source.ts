@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../diagnostics.js';
 import { bundledSchemaDir } from '../paths.js';
+import { didYouMean } from '../suggest.js';
 import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, tooLargeError } from './bounded-read.js';
 import { decodeUtf8 } from './text.js';
 
@@ -50,7 +51,9 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
     const version = trimmed.replace(/^v/, '');
     const versions = await bundledVersions();
     if (!versions.includes(version)) {
-      throw new InputError(`unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)`);
+      // Newest first, so `0.2` suggests 0.2.6 rather than 0.2.0.
+      const guess = didYouMean(version, [...versions].reverse(), (v) => v);
+      throw new InputError(`unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)${guess}`);
     }
     const origin = join(bundledSchemaDir(), `v${version}.json`);
     return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFileBounded(origin, 'schema file'), origin) };

@@ -2,6 +2,7 @@
 // at run time; here the goal is different: one readable finding per mistake, with the
 // path and what was expected, and for unions the finding of the branch the user meant.
 import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { closestName, didYouMean } from '../suggest.js';
 
 export interface Finding {
   /** JSON path segments from the checked value's root. */
@@ -9,8 +10,12 @@ export interface Finding {
   message: string;
   /** `unknown` findings are fields the schema does not declare (only in strict mode). */
   kind: 'unknown' | 'missing' | 'invalid';
-  /** For `missing`, the field's name. */
+  /** For `missing`, the field's name; for an `unknown` key taken as a typo of a missing required field, that field. */
   field?: string;
+  /** For `unknown`, the fields the schema declares there (callers may add their own). */
+  known?: string[];
+  /** For `unknown`, the declared field it is most likely a typo of, already in `message`. */
+  suggestion?: string;
 }
 
 export interface CheckOptions {
@@ -59,6 +64,8 @@ function check(value: unknown, raw: JsonSchema | boolean, path: (string | number
   const add = (message: string, kind: Finding['kind'] = 'invalid', at = path, field?: string): void => {
     out.push({ path: at, message, kind, field });
   };
+  // A mistyped enum value reads better with the value it was meant to be.
+  const near = (allowed: unknown[]): string => (typeof value === 'string' ? didYouMean(value, allowed.filter((a): a is string => typeof a === 'string')) : '');
   // Boolean schemas (draft-06+): `true` accepts anything, `false` nothing. The draft-07
   // meta-schema uses them for `default`, `const` and `examples`.
   if (raw === true) return;
@@ -71,7 +78,7 @@ function check(value: unknown, raw: JsonSchema | boolean, path: (string | number
   }
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return add(`expected ${show(schema.const)}, got ${show(value)}`);
   if (schema.enum && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) {
-    return add(`expected one of ${schema.enum.map(show).join(', ')}, got ${show(value)}`);
+    return add(`expected one of ${schema.enum.map(show).join(', ')}, got ${show(value)}${near(schema.enum)}`);
   }
   const union = schema.anyOf ?? schema.oneOf;
   if (union) checkUnion(value, union, path, opts, out, depth);
@@ -108,20 +115,34 @@ function checkObject(
   depth: number,
   add: (m: string, kind?: Finding['kind'], at?: (string | number)[], field?: string) => void,
 ): void {
-  for (const req of schema.required ?? []) {
-    if (!Object.hasOwn(value, req)) add(`required field "${req}" is missing`, 'missing', path, req);
-  }
   const props = schema.properties ?? {};
+  const known = Object.keys(props);
+  const patternFor = (key: string) => Object.entries(schema.patternProperties ?? {}).find(([re]) => new RegExp(re, 'u').test(key));
+  const undeclared = Object.keys(value).filter((key) => !Object.hasOwn(props, key) && !patternFor(key) && !isPlainObject(schema.additionalProperties));
+  // `nmae:` beside a missing `name` is one mistake, not two: it is reported once, at the key
+  // the user wrote, as a typo of the required field (even where unknown fields are allowed).
+  const typos = new Set<string>();
+  for (const req of schema.required ?? []) {
+    if (Object.hasOwn(value, req)) continue;
+    const typo = closestName(req, undeclared.filter((k) => !typos.has(k)));
+    if (typo === undefined) add(`required field "${req}" is missing`, 'missing', path, req);
+    else {
+      typos.add(typo);
+      out.push({ path: [...path, typo], message: `unknown field "${typo}"; did you mean "${req}"? (a required field)`, kind: 'unknown', known, suggestion: req, field: req });
+    }
+  }
   for (const [key, v] of Object.entries(value)) {
     if (Object.hasOwn(props, key)) {
       check(v, props[key], [...path, key], opts, out, depth + 1);
       continue;
     }
-    const pattern = Object.entries(schema.patternProperties ?? {}).find(([re]) => new RegExp(re, 'u').test(key));
+    const pattern = patternFor(key);
     if (pattern) check(v, pattern[1], [...path, key], opts, out, depth + 1);
     else if (isPlainObject(schema.additionalProperties)) check(v, schema.additionalProperties, [...path, key], opts, out, depth + 1);
+    else if (typos.has(key)) continue;
     else if (schema.additionalProperties === false || (opts.strict && schema.additionalProperties === undefined && schema.properties)) {
-      add(`unknown field "${key}"`, 'unknown', [...path, key]);
+      const suggestion = closestName(key, known);
+      out.push({ path: [...path, key], message: `unknown field "${key}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`, kind: 'unknown', known, suggestion });
     }
   }
 }
@@ -146,7 +167,9 @@ function checkUnion(value: unknown, branches: JsonSchema[], path: (string | numb
     if (discriminators.length > 0) {
       const key = discriminators[0];
       const allowed = results.map((r) => show(r.branch.properties?.[key]?.const)).join(', ');
-      const got = Object.hasOwn(value, key) ? `got ${show(value[key])}` : 'it is missing';
+      const given = value[key];
+      const consts = results.map((r) => r.branch.properties?.[key]?.const).filter((c): c is string => typeof c === 'string');
+      const got = Object.hasOwn(value, key) ? `got ${show(given)}${typeof given === 'string' ? didYouMean(given, consts) : ''}` : 'it is missing';
       return void out.push({ path: [...path, key], message: `expected one of ${allowed}, ${got}`, kind: 'invalid' });
     }
   }

@@ -15,6 +15,8 @@ export interface LocatedDocument {
   locate(pointer: string): Position;
   /** Position of a mapping key (for "unknown field" errors); falls back to the value. */
   locateKey(pointer: string): Position;
+  /** The text a scalar was written as (`0.30` for what YAML reads as the number 0.3). */
+  source(pointer: string): string | undefined;
 }
 
 const escapeSegment = (s: string | number): string => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -33,9 +35,11 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
   }
   const values = new Map<string, Position>();
   const keys = new Map<string, Position>();
+  const scalars = new Map<string, [number, number]>();
   const walk = (node: unknown, pointer: string): void => {
     const n = node as Node | null;
     if (n?.range) values.set(pointer, toPos(n.range[0]));
+    if (isScalar(n) && n.range) scalars.set(pointer, [n.range[0], n.range[1]]);
     if (isMap(n)) {
       for (const pair of n.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
@@ -68,5 +72,9 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
     data,
     locate: (pointer) => nearest(values, pointer),
     locateKey: (pointer) => nearest(keys, pointer),
+    source: (pointer) => {
+      const range = scalars.get(pointer);
+      return range && text.slice(range[0], range[1]);
+    },
   };
 }

@@ -56,7 +56,8 @@ export function derivedCardFields(protocol: ProtocolModel): Record<string, unkno
   return derived;
 }
 
-const GENERATOR_SKILL_FIELDS = ['input', 'output', 'extendedOnly'];
+/** Skill fields of the manifest that are the generator's, not the card's. */
+export const GENERATOR_SKILL_FIELDS = ['input', 'output', 'extendedOnly'];
 
 /** The card exactly as built from `agent` + every skill + derived fields (before any check). */
 export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Record<string, unknown> {

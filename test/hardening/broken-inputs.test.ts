@@ -1,4 +1,4 @@
-// Broken inputs get one clear error, exit 1, and change nothing — in a fresh folder and in a
+// Broken inputs get one clear error per mistake, exit 1, and change nothing — in a fresh folder and in a
 // project generated before. A generator killed with SIGKILL mid-write leaves every file wholly
 // old or wholly new, and the next run recovers.
 import { execFile } from 'node:child_process';
@@ -46,13 +46,16 @@ interface Case {
   args?: string[];
   files?: Record<string, string | Buffer>;
   error: RegExp;
+  /** How many independent mistakes the input holds (each its own error); 1 unless said. */
+  errors?: number;
 }
 
 /** URLs name the servers started in beforeAll, whose ports are known only then. */
 const withPorts = (args: string[] = []) => args.map((a) => a.replace('SCHEMA_ORIGIN', schemaOrigin).replace('CLOSED_PORT', String(closedPort)));
 
 const cases: () => Case[] = () => [
-  { name: 'a truncated YAML manifest', manifest: hello.slice(0, hello.indexOf('skills:') + 30), error: /a2a\.yaml:\d+:\d+: / },
+  // Cut inside the skill: its name is empty, its description and tags are missing.
+  { name: 'a truncated YAML manifest', manifest: hello.slice(0, hello.indexOf('skills:') + 30), error: /a2a\.yaml:\d+:\d+: skills\[0\]\.name: expected string, got null/, errors: 3 },
   { name: 'a truncated JSON manifest', manifest: '{"spec": "0.3.0", "agent": {"name": "A", "url": "http://x/"', args: ['--manifest', 'a2a.json'], error: /a2a\.json:1:\d+: .*JSON/ },
   { name: 'a manifest that is not UTF-8', manifest: Buffer.concat([Buffer.from('agent:\n  name: Caf'), Buffer.from([0xe9]), Buffer.from('\n  url: http://127.0.0.1:4000/\n')]), error: /a2a\.yaml:2:\d+: not valid UTF-8/ },
   { name: 'a $ref cycle in a skill schema', manifest: withInput('      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }'), error: /skills\[0\]\.input.*reference cycle/ },
@@ -69,7 +72,10 @@ const cases: () => Case[] = () => [
 
 const manifestName = (c: Case): string => (c.args?.[0] === '--manifest' ? c.args[1] : 'a2a.yaml');
 
-describe('broken inputs: one clear error, exit 1, nothing written', () => {
+/** Error lines: each starts with its location; a quoted source line and its caret are indented. */
+const errorLines = (stderr: string): string[] => stderr.split('\n').filter((l) => l !== '' && !/^\s/.test(l));
+
+describe('broken inputs: one clear error per mistake, exit 1, nothing written', () => {
   it.each(cases().map((c) => [c.name, c]))('%s (fresh folder)', async (_name, c) => {
     const dir = await tempDir('broken-');
     await writeFile(join(dir, manifestName(c)), c.manifest);
@@ -78,7 +84,7 @@ describe('broken inputs: one clear error, exit 1, nothing written', () => {
     const result = await runCli(['generate', ...withPorts(c.args)], dir);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(c.error);
-    expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+    expect(errorLines(result.stderr), result.stderr).toHaveLength(c.errors ?? 1);
     expect(await listFiles(dir)).toEqual(before);
   });
 
