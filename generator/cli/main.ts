@@ -7,6 +7,7 @@ import { faultInjectionHooks } from './fault-injection.js';
 import { runGenerate } from './generate-command.js';
 import { runInit } from './init-command.js';
 import { createReporter, describeFailure, type Reporter } from './output.js';
+import { explainUnknownArguments, knownArguments } from './usage-hints.js';
 import { runValidate } from './validate-command.js';
 
 export interface MainOptions {
@@ -107,8 +108,8 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     .epilogue(EPILOGUE)
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false)
-    .fail((message, err) => {
-      throw err ?? new UsageError(message);
+    .fail((message, err, usage) => {
+      throw err ?? new UsageError(explainUnknownArguments(message, argv, knownArguments(usage)));
     });
 
   try {
