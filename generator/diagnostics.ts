@@ -16,15 +16,18 @@ export class InputError extends Error {
     readonly location?: SourceLocation,
     /** JSON path inside the input, e.g. `agent.capabilities.streaming` or `skills[1].id`. */
     readonly path?: string,
+    /** The offending source line and a caret under the column, printed below the message (indented). */
+    readonly excerpt?: string[],
   ) {
     super(message);
   }
 
-  /** `file:line:column: path: message`, the shape editors and terminals link. */
+  /** `file:line:column: path: message`, the shape editors and terminals link; then the excerpt, if any. */
   format(): string {
     const where = this.location ? formatLocation(this.location) : '';
     const path = this.path ? `${this.path}: ` : '';
-    return where ? `${where}: ${path}${this.message}` : `${path}${this.message}`;
+    const head = where ? `${where}: ${path}${this.message}` : `${path}${this.message}`;
+    return this.excerpt?.length ? [head, ...this.excerpt].join('\n') : head;
   }
 }
 

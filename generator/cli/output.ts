@@ -48,7 +48,7 @@ export function describeFailure(err: unknown): { code: number; lines: string[]; 
 }
 
 function errorJson(e: InputError): Record<string, unknown> {
-  return { message: e.message, file: e.location?.file, line: e.location?.line, column: e.location?.column, path: e.path };
+  return { message: e.message, file: e.location?.file, line: e.location?.line, column: e.location?.column, path: e.path, ...(e.excerpt?.length ? { excerpt: e.excerpt } : {}) };
 }
 
 const VERBS: Record<PlanEntry['action'], string> = {

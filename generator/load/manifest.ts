@@ -7,6 +7,7 @@ import { cloneJson, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { packageRoot } from '../paths.js';
 import { readFileBounded } from './bounded-read.js';
 import { checkShape, type Finding } from './shape-check.js';
+import { quoteSource } from './source-excerpt.js';
 import { decodeUtf8, parseJsonText } from './text.js';
 import { parseLocatedDocument, type LocatedDocument } from './yaml-document.js';
 
@@ -91,7 +92,7 @@ export async function parseManifestText(text: string, file: string): Promise<Man
 
 function parseManifest(text: string, file: string, schema: JsonSchema): ManifestReading {
   if (text.trim() === '') throw new InputError('the manifest is empty; it needs at least `agent:` with `name` and `url`', { file, line: 1, column: 1 });
-  if (file.endsWith('.json')) parseJsonText(text, file); // JSON syntax errors read better from the JSON parser
+  if (file.endsWith('.json')) parseJsonManifest(text, file); // JSON syntax errors read better from the JSON parser
   const document = parseLocatedDocument(text, file);
   const data = document.data;
   if (!isPlainObject(data)) throw new InputError('the manifest must be a mapping with `agent:` and `skills:`', { file, line: 1, column: 1 });
@@ -112,6 +113,17 @@ function parseManifest(text: string, file: string, schema: JsonSchema): Manifest
   errors.push(...duplicateSkillIds(skills, document));
   const server = isPlainObject(data.server) ? (cloneJson(data.server) as ManifestServer) : {};
   return { manifest: { file, spec: badSpec ? undefined : (data.spec as string | undefined), agent, skills, server, document }, errors, badSpec, badAgent };
+}
+
+/** JSON.parse's error, with the offending line quoted as a YAML syntax error's is. */
+function parseJsonManifest(text: string, file: string): void {
+  try {
+    parseJsonText(text, file);
+  } catch (err) {
+    const line = err instanceof InputError ? err.location?.line : undefined;
+    if (!(err instanceof InputError) || line === undefined) throw err;
+    throw new InputError(err.message, err.location, err.path, quoteSource(text, line, err.location?.column ?? 1));
+  }
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -2,6 +2,7 @@
 // every node, so that each later error can say file:line:column.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { InputError } from '../diagnostics.js';
+import { yamlSyntaxError } from './yaml-syntax.js';
 
 export interface Position {
   line: number;
@@ -28,11 +29,7 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
     const p = counter.linePos(offset);
     return { line: p.line, column: p.col };
   };
-  const first = doc.errors[0];
-  if (first) {
-    const pos = toPos(first.pos[0]);
-    throw new InputError(`${file.endsWith('.json') ? 'JSON' : 'YAML'} syntax error: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, { file, ...pos });
-  }
+  if (doc.errors.length > 0) throw yamlSyntaxError(text, file, doc, counter);
   const values = new Map<string, Position>();
   const keys = new Map<string, Position>();
   const scalars = new Map<string, [number, number]>();

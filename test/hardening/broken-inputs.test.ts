@@ -56,6 +56,7 @@ const withPorts = (args: string[] = []) => args.map((a) => a.replace('SCHEMA_ORI
 const cases: () => Case[] = () => [
   // Cut inside the skill: its name is empty, its description and tags are missing.
   { name: 'a truncated YAML manifest', manifest: hello.slice(0, hello.indexOf('skills:') + 30), error: /a2a\.yaml:\d+:\d+: skills\[0\]\.name: expected string, got null/, errors: 3 },
+  { name: 'a YAML manifest with a line indented too far', manifest: hello.replace('  version: 1.0.0', '   version: 1.0.0'), error: /a2a\.yaml:6:4: YAML syntax error: the indentation of this line does not match the lines above it.*\n {2}6 \| {4}version: 1\.0\.0\n {4}\| {4}\^\n/ },
   { name: 'a truncated JSON manifest', manifest: '{"spec": "0.3.0", "agent": {"name": "A", "url": "http://x/"', args: ['--manifest', 'a2a.json'], error: /a2a\.json:1:\d+: .*JSON/ },
   { name: 'a manifest that is not UTF-8', manifest: Buffer.concat([Buffer.from('agent:\n  name: Caf'), Buffer.from([0xe9]), Buffer.from('\n  url: http://127.0.0.1:4000/\n')]), error: /a2a\.yaml:2:\d+: not valid UTF-8/ },
   { name: 'a $ref cycle in a skill schema', manifest: withInput('      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }'), error: /skills\[0\]\.input.*reference cycle/ },

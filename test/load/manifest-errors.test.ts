@@ -18,12 +18,15 @@ async function generateFrom(manifest: string, extra: string[] = [], name = 'a2a.
 const hello = exampleText('hello');
 
 describe('manifest errors', () => {
-  it('a YAML syntax error', async () => {
+  it('a YAML syntax error: where it is, what to do, the line quoted', async () => {
     const broken = hello.replace('  capabilities:\n', '  capabilities: [streaming\n');
     const r = await generateFrom(broken);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/a2a\.yaml:\d+:\d+: YAML syntax error: /);
+    expect(r.stderr.trimEnd().split('\n').map((l) => l.replace(/^.*?a2a\.yaml:/, 'a2a.yaml:'))).toEqual([
+      'a2a.yaml:8:17: YAML syntax error: this [ is never closed: end the list with ] on this line, or write it one "- item" per line',
+      '  8 |   capabilities: [streaming',
+      '    |                 ^',
+    ]);
     expect(r.files).toEqual([]);
   });
 
@@ -69,7 +72,7 @@ describe('manifest errors', () => {
   it('a JSON manifest with a syntax error reports JSON line and column', async () => {
     const r = await generateFrom('{\n  "agent": { "name": "x", }\n}\n', [], 'agent.json');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/agent\.json:2:\d+: not valid JSON/);
+    expect(r.stderr).toMatch(/agent\.json:2:\d+: not valid JSON.*\n {2}2 \| {3}"agent": \{ "name": "x", \}\n {4}\| +\^\n$/);
   });
 
   it('a valid JSON manifest generates', async () => {
