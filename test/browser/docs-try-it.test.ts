@@ -39,6 +39,12 @@ describe('the try-it panel of the served docs', () => {
     await page.goto(`${agent.origin}/docs`);
   });
 
+  it('may not be framed by another site: the served page says so in its headers', async () => {
+    const res = await fetch(`${agent.origin}/docs`);
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   const credential = (kind: string) => page.locator(`.try-credential[data-kind="${kind}"]`);
   /** Picks a method, optionally rewrites its params, sends, and waits for the answer to end. */
   async function call(method: string, edit?: (params: Loose) => void): Promise<string> {

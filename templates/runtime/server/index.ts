@@ -279,7 +279,14 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
 /** The generated docs (when the manifest enables them): public GET routes, like the card. */
 function docsRoute(path: string): CoreResponse | undefined {
   const doc = docsRoutes && Object.prototype.hasOwnProperty.call(docsRoutes, path) ? docsRoutes[path] : undefined;
-  return doc ? { status: 200, headers: { 'content-type': doc.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' }, body: doc.body } : undefined;
+  if (!doc) return undefined;
+  const headers: Record<string, string> = { 'content-type': doc.type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' };
+  // The page's own CSP is a <meta> element, which cannot forbid framing: the header does (its try-it panel takes credentials).
+  if (doc.type.startsWith('text/html')) {
+    headers['content-security-policy'] = "frame-ancestors 'none'";
+    headers['x-frame-options'] = 'DENY';
+  }
+  return { status: 200, headers, body: doc.body };
 }
 
 function env(name: string): string | undefined {
