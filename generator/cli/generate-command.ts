@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ConflictError } from '../diagnostics.js';
-import { SKILLS_DIR } from '../emit/generated-file.js';
+import { SKILLS_DIR, type GeneratedFile } from '../emit/generated-file.js';
 import { generate } from '../generate.js';
 import { loadInputs, loadProtocol, type LoadedInputs } from '../load/inputs.js';
 import { diffProtocols } from '../model/diff.js';
@@ -13,6 +13,7 @@ import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';
 import { a2aGenDependency } from './dependency.js';
 import { formatChange } from './diff-command.js';
 import { countActions, planLines, summaryLine, type Reporter } from './output.js';
+import { planDiffs } from './plan-diff.js';
 import { checkUserCode } from './user-code-check.js';
 
 export interface GenerateArgs {
@@ -21,6 +22,10 @@ export interface GenerateArgs {
   out?: string;
   check?: boolean;
   dryRun?: boolean;
+  /** With check or dryRun: a unified diff of each file that would change. */
+  diff?: boolean;
+  /** Colour the diff (a terminal that allows it). */
+  color?: boolean;
   force?: boolean;
   cwd: string;
 }
@@ -50,11 +55,13 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
     }
     report.info(`out of date: ${drift.length} file(s) would change — run \`a2a-gen generate\``);
     for (const line of planLines({ ...plan, entries: drift })) report.info(line);
+    if (args.diff) await reportDiffs(plan, drift, files, args, report);
     return { exitCode: 1, plan, inputs };
   }
   if (args.dryRun) {
     report.info(`plan for ${root} (nothing written):`);
     for (const line of planLines(plan)) report.info(line);
+    if (args.diff) await reportDiffs(plan, plan.entries, files, args, report);
     report.info(summaryLine(plan));
     return { exitCode: 0, plan, inputs };
   }
@@ -71,6 +78,14 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
   await reportSkillHandlers(root, files.map((f) => f.path), plan, report);
   await reportSpecSwitch(root, plan, inputs, args.cwd, report);
   return { exitCode: 0, plan, inputs };
+}
+
+/** `--diff`: each changing file's diff after the plan lines; with --json, beside each file of the plan. */
+async function reportDiffs(plan: Plan, entries: Plan['entries'], files: GeneratedFile[], args: GenerateArgs, report: Reporter): Promise<void> {
+  const diffs = await planDiffs(plan.root, entries, files, { color: args.color });
+  const byPath = new Map(diffs.map((d) => [d.path, d.diff]));
+  report.data({ files: plan.entries.map((e) => ({ path: e.path, action: e.action, ...(byPath.has(e.path) ? { diff: byPath.get(e.path) } : {}) })) });
+  for (const d of diffs) report.info(d.diff.trimEnd());
 }
 
 /** New skills got a handler; handlers of skills no longer in the manifest are left alone (and said so). */

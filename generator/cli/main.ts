@@ -19,6 +19,9 @@ export interface MainOptions {
   interactive?: boolean;
 }
 
+/** Colour only for a terminal, never in --json, and not when NO_COLOR (no-color.org) is set. */
+const useColor = (stream: NodeJS.WritableStream, json?: boolean): boolean => Boolean((stream as { isTTY?: boolean }).isTTY) && !json && !process.env.NO_COLOR;
+
 const EPILOGUE = 'Exit codes: 0 ok, 1 invalid input (or --check found drift, or hand-edited generated files), 2 usage error.\nDocs: https://github.com/a2a-gen/a2a-gen#readme';
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
@@ -77,11 +80,20 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .option('out', { alias: 'o', type: 'string', description: 'The agent project root (default: the manifest\'s folder)' })
           .option('check', { type: 'boolean', description: 'Write nothing; exit 1 when any generated file would change' })
           .option('dry-run', { type: 'boolean', description: 'Write nothing; print what would be done to each file' })
+          .option('diff', { type: 'boolean', description: 'With --check or --dry-run: also print a unified diff of each file that would change (coloured on a terminal)' })
           .option('force', { type: 'boolean', description: 'Overwrite generated files even if edited by hand' })
           .conflicts('check', 'dry-run')
+          .check((a) => {
+            if (a.diff && !a.check && !a.dryRun) throw new UsageError('--diff shows what --check or --dry-run would change: add one of them');
+            return true;
+          })
           .example('$0 generate', 'Regenerate after editing a2a.yaml')
-          .example('$0 generate --spec 0.2.5 --check', 'Fail when the output for v0.2.5 is stale'),
-      (a) => run(a, (r) => runGenerate({ manifest: a.manifest, spec: a.spec, out: a.out, check: a.check, dryRun: a.dryRun, force: a.force, cwd }, r, faultInjectionHooks()).then((o) => o.exitCode)),
+          .example('$0 generate --spec 0.2.5 --check', 'Fail when the output for v0.2.5 is stale')
+          .example('$0 generate --check --diff', 'Show what is stale, line by line'),
+      (a) =>
+        run(a, (r) =>
+          runGenerate({ manifest: a.manifest, spec: a.spec, out: a.out, check: a.check, dryRun: a.dryRun, diff: a.diff, color: useColor(stdout, a.json), force: a.force, cwd }, r, faultInjectionHooks()).then((o) => o.exitCode),
+        ),
     )
     .command(
       'validate',

@@ -279,6 +279,6 @@ describe('usage errors exit 2', () => {
     expect(top.stdout).toMatch(/generate[\s\S]*validate[\s\S]*diff/);
     const gen = await runCli(['generate', '--help'], dir);
     expect(gen.code).toBe(0);
-    for (const opt of ['--manifest', '--spec', '--out', '--check', '--dry-run', '--force']) expect(gen.stdout).toContain(opt);
+    for (const opt of ['--manifest', '--spec', '--out', '--check', '--dry-run', '--diff', '--force']) expect(gen.stdout).toContain(opt);
   });
 });
