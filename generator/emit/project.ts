@@ -30,6 +30,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     specVersion: protocol.version,
     manifestName: agent.manifestName,
     a2aGenDependency: ctx.scaffold.a2aGenDependency,
+    tracing: agent.server.tracing === 'opentelemetry',
     streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',
     quickStart: quickStart(agent.server.port, agent.server.basePath),
     cardRequest: `GET ${protocol.wellKnownPaths[0]}`,

@@ -13,7 +13,7 @@ const SERVER = `${A2A_DIR}/server`;
 const VERIFIER_TYPES = { bearer: 'BearerVerifier', basic: 'BasicVerifier', apiKey: 'ApiKeyVerifier', scheme: 'SchemeVerifier', mutualTLS: 'MutualTlsVerifier' } as const;
 
 export function emitServer(ctx: EmitContext): GeneratedFile[] {
-  return [...copyRuntime(ctx, 'server'), handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
+  return [...copyRuntime(ctx, 'server'), handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
 }
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
@@ -79,8 +79,15 @@ function mainScaffold(ctx: EmitContext): GeneratedFile {
       hasSchemes: schemes.length > 0,
       usesBasic: schemes.some((s) => s.kind === 'basic'),
       usesSecrets: schemes.some((s) => s.kind !== 'basic' && s.kind !== 'mutualTLS'),
+      tracing: ctx.agent.server.tracing === 'opentelemetry',
     }),
   );
+}
+
+/** src/tracing.ts, when the manifest opts into OpenTelemetry: the adapter main.ts passes as `tracing`. */
+function tracingScaffold(ctx: EmitContext): GeneratedFile[] {
+  if (ctx.agent.server.tracing !== 'opentelemetry') return [];
+  return [userFile('src/tracing.ts', ctx.templates.render('scaffold/tracing.ts.hbs', { tracerName: String(ctx.agent.card.name) }))];
 }
 
 function skillScaffold(ctx: EmitContext, skill: SkillModel): GeneratedFile {

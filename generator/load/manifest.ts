@@ -29,6 +29,7 @@ export interface ManifestServer {
   cors?: { origins?: string[] };
   limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number; messageBytes?: number; taskBytes?: number };
   keepAliveSeconds?: number;
+  tracing?: 'none' | 'opentelemetry';
   tasks?: { maxFinished?: number; finishedTtlSeconds?: number; memoryBytes?: number };
   push?: { allowPrivateTargets?: string[]; maxConfigsPerTask?: number; maxDeliveriesInFlight?: number };
 }

@@ -28,6 +28,8 @@ export interface ServerModel {
   corsOrigins: string[];
   limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number; jsonDepth: number; batchSize: number; messageBytes: number; taskBytes: number };
   keepAliveSeconds: number;
+  /** Spans through @opentelemetry/api (scaffolded src/tracing.ts), or none. */
+  tracing: 'none' | 'opentelemetry';
   tasks: { maxFinished: number; finishedTtlSeconds: number; memoryBytes: number };
   push: { allowPrivateTargets: string[]; maxConfigsPerTask: number; maxDeliveriesInFlight: number };
 }
@@ -118,6 +120,7 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
       taskBytes: server.limits?.taskBytes ?? 16 * 1024 * 1024,
     },
     keepAliveSeconds: server.keepAliveSeconds ?? 15,
+    tracing: server.tracing ?? 'none',
     tasks: {
       maxFinished: server.tasks?.maxFinished ?? 10_000,
       finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600,
