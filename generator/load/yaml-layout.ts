@@ -170,14 +170,14 @@ function readValue(lines: string[], n: number, value: string, column: number, ow
   const line = n + 1;
   const first = value[0];
   if (first === '"' || first === "'") {
-    const end = closingAcrossLines(lines, n, column, (text, from) => closingQuote(text, from));
+    const end = closingAcrossLines(lines, n, column);
     if (!end) {
       return { mistake: { line, column: column + 1, message: `this ${first === '"' ? 'double' : 'single'} quote is never closed: end the value with ${first} on this line (or remove the opening one)`, unclosed: true } };
     }
     return { lastLine: end.line, plain: false };
   }
   if (first === '[' || first === '{') {
-    const end = closingAcrossLines(lines, n, column, closingBracket);
+    const end = closingAcrossLines(lines, n, column);
     if (!end) {
       const close = first === '[' ? ']' : '}';
       const what = first === '[' ? 'list' : 'mapping';
@@ -214,33 +214,39 @@ function closingQuote(text: string, open: number): number {
 }
 
 /**
- * Where a quote or bracket opened at line `n`, column `column` closes, looking through the rest
- * of the file (both may span lines); undefined when it never does.
+ * The line where the quote or bracket at line `n`, column `column` closes, looking through the
+ * rest of the file (both may span lines); undefined when it never does. One pass from the
+ * opening to the close, so reading past every multi-line value of a file costs one reading of
+ * it. Inside brackets a quote only opens where a value starts (after `[`, `{`, `,` or `:`), as
+ * in YAML: the apostrophe of `[it's]` is a letter.
  */
-function closingAcrossLines(lines: string[], n: number, column: number, closer: (text: string, open: number) => number): { line: number } | undefined {
-  // The rest of the file as one text, so a close on a later line is found like one on this line.
-  const text = [lines[n].slice(column), ...lines.slice(n + 1)].join('\n');
-  const at = closer(text, 0);
-  if (at < 0) return undefined;
-  return { line: n + (text.slice(0, at).match(/\n/g)?.length ?? 0) };
-}
-
-/** Index of the bracket closing the one at `open` (quotes inside are skipped), or -1. */
-function closingBracket(text: string, open: number): number {
+function closingAcrossLines(lines: string[], n: number, column: number): { line: number } | undefined {
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'") {
-      const close = closingQuote(text, i);
-      if (close < 0) return -1;
-      i = close;
-    } else if (c === '[' || c === '{') depth++;
-    else if (c === ']' || c === '}') {
-      depth--;
-      if (depth === 0) return i;
+  let quote: string | undefined;
+  let valueStarts = true;
+  for (let i = n; i < lines.length; i++) {
+    const text = lines[i];
+    for (let j = i === n ? column : 0; j < text.length; j++) {
+      const c = text[j];
+      if (quote) {
+        if (quote === '"' && c === '\\') j++;
+        else if (c === quote && quote === "'" && text[j + 1] === "'") j++;
+        else if (c === quote) {
+          quote = undefined;
+          if (depth === 0) return { line: i };
+        }
+        continue;
+      }
+      if ((c === '"' || c === "'") && valueStarts) quote = c;
+      else if (c === '[' || c === '{') depth++;
+      else if (c === ']' || c === '}') {
+        depth--;
+        if (depth === 0) return { line: i };
+      }
+      if (c !== ' ' && c !== '\t') valueStarts = '[{,:'.includes(c);
     }
   }
-  return -1;
+  return undefined;
 }
 
 function missingColon(line: number, column: number, body: string): LayoutMistake {

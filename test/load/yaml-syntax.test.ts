@@ -80,6 +80,21 @@ describe('YAML syntax errors: the right line, in words, quoted', () => {
     expect(e.message).toMatch(/it is indented 3 spaces, between the blocks above at 2 spaces and 4 spaces/);
   });
 
+  it("an apostrophe inside a list is a letter, not a quote left open", async () => {
+    const e = await syntaxError(BASE.replace('    tags: [demo, echo]', "    tags: [it's, demo,\n      echo]\n   oops: 1"));
+    expect(e.location).toEqual({ file: 'a2a.yaml', line: 15, column: 4 });
+    expect(e.message).toMatch(/indentation of this line does not match/);
+  });
+
+  it('a file full of multi-line values is scanned in linear time', () => {
+    // (The parser's own time on such a file is its business: this is the scan's.)
+    const many = Array.from({ length: 20_000 }, (_, i) => `  k${i}: [a,\n    b]\n`).join('');
+    const started = performance.now();
+    const mistake = findLayoutMistake(`agent:\n${many}   bad: 1\n`);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(mistake?.line).toBe(40_002);
+  });
+
   it('what the layout scan does not model is explained from the parser, still quoted', async () => {
     // An anchor on its own: the scan gives up; the parser's duplicate-key error is put in words.
     const e = await syntaxError('base: &b\n  name: x\nagent: *b\nagent: 2\n');
