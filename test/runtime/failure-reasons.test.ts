@@ -61,6 +61,18 @@ describe('-32602 names the field', () => {
     expect(res.body.error.message).toContain('/message/parts/0/data/a');
   });
 
+  it.each([
+    ['tasks/get', { id: 'x', historyLength: -1 }, '/historyLength'],
+    ['tasks/get', { id: 'x', historyLength: 1.5 }, '/historyLength'],
+    ['message/send', { message: { ...textMessage('x'), metadata: { skillId: 'nope' } } }, '/message/metadata/skillId'],
+    ['message/send', { message: { ...textMessage('x'), parts: [] } }, '/message/parts'],
+    ['tasks/pushNotificationConfig/set', { taskId: 'x', pushNotificationConfig: { url: 'ftp://127.0.0.1/' } }, '/pushNotificationConfig/url'],
+  ])('%s with a rule broken: the message names %j', async (method, params, path) => {
+    const res = await rpc(agent.url, method, params, auth);
+    expect(res.body.error.code).toBe(-32602);
+    expect(res.body.error.message).toContain(path as string);
+  });
+
   it('params that break the schema: the message carries the path', async () => {
     const res = await rpc(agent.url, 'tasks/get', { id: 7 }, auth);
     expect(res.body.error.code).toBe(-32602);

@@ -57,3 +57,15 @@ describe('close()', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });
+
+describe('listen()', () => {
+  it('a port in use is one clear error naming PORT, not a stack of EADDRINUSE', async () => {
+    const first = await startAgent(project);
+    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+    const second = createA2AServer({ executor: { execute: () => undefined }, logger: false, auth: {} });
+    const port = Number(new URL(first.url).port);
+    const error = await second.listen({ port, host: '127.0.0.1' }).then(() => undefined, (err: Error & { code?: string }) => err);
+    expect(error?.code).toBe('EADDRINUSE');
+    expect(error?.message).toBe(`port ${port} on 127.0.0.1 is in use: set PORT to a free port (PORT=${port + 1} npm start)`);
+  });
+});

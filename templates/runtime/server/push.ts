@@ -2,7 +2,7 @@
 // path, in order per webhook, retried with backoff, and never to a private address unless
 // allow-listed (see ssrf.ts). Each notification POSTs the whole Task as JSON, with the
 // client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
-import { errorFor } from '../errors.js';
+import { invalidParams } from './rules.js';
 import { isIpLiteral, refusal } from './ssrf.js';
 
 /** A PushNotificationConfig as the client sent it (v0.1.0 and v0.2+ share these fields). */
@@ -61,10 +61,9 @@ export class PushConfigStore {
     const key = this.ids ? stored.id! : 'default';
     const configs = this.byTask.get(taskId);
     if (configs && !configs.has(key) && configs.size >= max) {
-      throw errorFor('invalidParams', `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`, {
+      throw invalidParams('/pushNotificationConfig', `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`, {
         limit: 'maxConfigsPerTask',
         max,
-        path: '/pushNotificationConfig',
       });
     }
     if (configs) configs.set(key, stored);

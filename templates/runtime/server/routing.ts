@@ -12,6 +12,7 @@ import { mediaTypeOf, partKind, type Loose } from '../runtime/objects.js';
 import { skillValidators } from '../validators/index.js';
 import type { TypeValidator } from '../validators/issues.js';
 import type { RoutedSkill } from './executor.js';
+import { invalidParams } from './rules.js';
 
 interface SkillRoute {
   id: string;
@@ -31,9 +32,7 @@ export function routeSkill(message: Loose, defaultSkill: string | undefined): Ro
   const named = (message.metadata as Loose | undefined)?.skillId;
   if (named !== undefined) {
     if (typeof named !== 'string' || !routes.some((r) => r.id === named)) {
-      throw errorFor('invalidParams', `message.metadata.skillId names no skill of this agent (skills: ${routes.map((r) => r.id).join(', ') || 'none'})`, {
-        path: '/message/metadata/skillId',
-      });
+      throw invalidParams('/message/metadata/skillId', `message.metadata.skillId names no skill of this agent (skills: ${routes.map((r) => r.id).join(', ') || 'none'})`);
     }
     return { id: named, input: typedInput(named, parts), reason: 'metadata' };
   }

@@ -13,18 +13,24 @@ export const ruleApplies = (id: string): boolean => rules[id] !== undefined;
 export function ruleError(id: string, path: string, detail?: string): JsonRpcError {
   const rule = rules[id];
   const description = rule?.description ?? id;
-  return errorFor(rule?.error ?? 'invalidParams', detail ? `${description}: ${detail}` : description, { rule: id, section: rule?.section, path });
+  return errorFor(rule?.error ?? 'invalidParams', atPath(detail ? `${description}: ${detail}` : description, path), { rule: id, section: rule?.section, path });
 }
+
+/** -32602 for a value at `path` (a JSON pointer into the params), named in the message too. */
+export function invalidParams(path: string, message: string, data: Record<string, unknown> = {}): JsonRpcError {
+  return errorFor('invalidParams', atPath(message, path), { ...data, path });
+}
+
+const atPath = (message: string, path: string): string => (path ? `${message} (at ${path})` : message);
 
 /** Rules on a message the client sends (`path` locates it in the params, e.g. `/message`). */
 export function checkClientMessage(message: Loose, path: string, maxParts: number): void {
   const parts = Array.isArray(message.parts) ? (message.parts as Loose[]) : [];
   if (ruleApplies('message-has-parts') && parts.length === 0) throw ruleError('message-has-parts', `${path}/parts`);
   if (parts.length > maxParts) {
-    throw errorFor('invalidParams', `the message has ${parts.length} parts; this server accepts at most ${maxParts} (limit server.limits.partsPerMessage)`, {
+    throw invalidParams(`${path}/parts`, `the message has ${parts.length} parts; this server accepts at most ${maxParts} (limit server.limits.partsPerMessage)`, {
       limit: 'partsPerMessage',
       max: maxParts,
-      path: `${path}/parts`,
     });
   }
   if (ruleApplies('message-role-user') && message.role !== 'user') throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
@@ -42,7 +48,7 @@ export function checkClientMessage(message: Loose, path: string, maxParts: numbe
 /** `historyLength` as requested: a non-negative integer, or undefined when absent. */
 export function checkHistoryLength(value: unknown, path: string): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw errorFor('invalidParams', 'historyLength must be an integer', { path });
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidParams(path, 'historyLength must be an integer');
   if (value < 0 && ruleApplies('history-length-non-negative')) throw ruleError('history-length-non-negative', path, `got ${value}`);
   return value;
 }
@@ -60,7 +66,7 @@ export function checkPushUrl(url: unknown, path: string): URL {
   }
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
     if (ruleApplies('push-url-absolute')) throw ruleError('push-url-absolute', path, `got ${JSON.stringify(url)}`);
-    throw errorFor('invalidParams', 'push notification url must be an absolute http(s) URL', { path });
+    throw invalidParams(path, 'push notification url must be an absolute http(s) URL');
   }
   return parsed;
 }

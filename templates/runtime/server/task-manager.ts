@@ -21,7 +21,7 @@ import { describeFailure } from './failure.js';
 import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
-import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
+import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener } from './task-run.js';
 import { budgetError, sizeOf } from './task-size.js';
@@ -283,7 +283,7 @@ export class TaskManager implements RunHost {
     const state = stateOf(task);
     if (isTerminalState(state)) {
       if (ruleApplies('continue-nonterminal-task')) throw ruleError('continue-nonterminal-task', path, `task ${task.id} is ${state}`);
-      throw errorFor('invalidParams', `task ${task.id} is ${state} and cannot be continued`, { path });
+      throw invalidParams(path, `task ${task.id} is ${state} and cannot be continued`);
     }
   }
 
@@ -355,9 +355,7 @@ export class TaskManager implements RunHost {
     const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
     const config = this.config.pushConfigs.get(task.id, configId);
     if (!config) {
-      throw errorFor('invalidParams', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`, {
-        path: configId ? '/pushNotificationConfigId' : '/id',
-      });
+      throw invalidParams(configId ? '/pushNotificationConfigId' : '/id', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`);
     }
     return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
   }
@@ -387,7 +385,7 @@ export class TaskManager implements RunHost {
     try {
       await this.config.notifier!.checkTarget(url, this.config.log);
     } catch (err) {
-      throw errorFor('invalidParams', `push notification url refused: ${(err as Error).message}`, { path: `${path}/url` });
+      throw invalidParams(`${path}/url`, `push notification url refused: ${(err as Error).message}`);
     }
   }
 

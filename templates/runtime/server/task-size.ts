@@ -3,6 +3,7 @@
 // follows V8's layout on 64-bit Node (headers and 8-byte slots; strings by length) closely
 // enough that a budget of N bytes keeps the heap within a small multiple of N.
 import { errorFor, type JsonRpcError } from '../errors.js';
+import { invalidParams } from './rules.js';
 
 const STRING = 16;
 const OBJECT = 24;
@@ -50,5 +51,6 @@ export function budgetError(limit: BudgetLimit, max: number, what: string, path?
   if (limit === 'memoryBytes') {
     return errorFor('internal', `the server holds as much task data as it may (${max} bytes, limit ${setting[limit]}): ${what}; try again later`, data);
   }
-  return errorFor('invalidParams', `${what}: more than ${max} bytes (limit ${setting[limit]})`, data);
+  const message = `${what}: more than ${max} bytes (limit ${setting[limit]})`;
+  return path === undefined ? errorFor('invalidParams', message, data) : invalidParams(path, message, data);
 }
