@@ -1,8 +1,18 @@
 // What every benchmark server does, so they do the same work:
-//   "echo …"      → a Message with the same text (no task kept)
-//   "task …"      → a task: working, then completed with the text as an artifact
-//   "stream <n>"  → a task streaming n status updates, then completed
+//   "echo …"      → a Message with the same text (no task kept)                  direct reply
+//   "task …"      → a task: one text artifact holding the whole user text, then
+//                   completed (scenario T: the answer is the completed Task with
+//                   its one artifact and its history)
+//   "stream <n>"  → a task streaming n status updates, then completed           status stream
+//   "chunks <n>"  → a task streaming `working`, then n artifact-update chunks of
+//                   one artifact (`append` after the first, `lastChunk` on the
+//                   last), then `completed` (scenario S)
+// On the wire a stream starts with the Task, so "stream 100" is 102 SSE events and
+// "chunks 100" is 103.
 export const parse = (text) => {
   const [command, arg] = text.split(' ');
   return { command, n: Number(arg) || 100 };
 };
+
+/** The text of chunk i of scenario S. */
+export const chunkText = (i) => `chunk ${i}`;

@@ -1,5 +1,5 @@
 // The generated server (bench/fixtures/bench-agent.a2a.yaml), built by bench/prepare.mjs.
-import { parse } from './behaviour.mjs';
+import { chunkText, parse } from './behaviour.mjs';
 
 const dir = process.argv[2];
 const { createA2AServer } = await import(`${dir}/dist/a2a/server/index.js`);
@@ -12,7 +12,13 @@ const server = createA2AServer({
         for (let i = 0; i < n; i++) events.working(`event ${i}`);
         return events.complete();
       }
-      events.working();
+      if (command === 'chunks') {
+        events.working();
+        const artifactId = events.artifact(chunkText(0), n === 1 ? { lastChunk: true } : {});
+        for (let i = 1; i < n; i++) events.artifact(chunkText(i), i === n - 1 ? { artifactId, append: true, lastChunk: true } : { artifactId, append: true });
+        return events.complete();
+      }
+      // "task": one text artifact holding the user's text, then completed.
       events.artifact(context.text);
       events.complete();
     },
@@ -38,4 +44,9 @@ if (process.argv[3] === '--fetch') {
   const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
   console.log(JSON.stringify({ port, path: '/' }));
 }
-process.on("SIGINT", () => process.exit(0));
+process.on('SIGINT', () => process.exit(0));
+// bench/server.mjs --memory: the memory in use, after a full collection when node runs with --expose-gc.
+process.on('SIGUSR2', () => {
+  globalThis.gc?.();
+  console.log(JSON.stringify({ memory: process.memoryUsage(), collected: typeof globalThis.gc === 'function' }));
+});

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { DefaultRequestHandler, InMemoryTaskStore } from 'a2a-sdk-03/server';
 import { A2AExpressApp } from 'a2a-sdk-03/server/express';
-import { parse } from './behaviour.mjs';
+import { chunkText, parse } from './behaviour.mjs';
 
 const card = {
   name: 'Bench Agent', description: 'SDK baseline', version: '1.0.0', protocolVersion: '0.3.0', url: 'http://127.0.0.1:0/', preferredTransport: 'JSONRPC',
@@ -25,9 +25,18 @@ const executor = {
     bus.publish({ kind: 'task', id: ctx.taskId, contextId: ctx.contextId, status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [ctx.userMessage] });
     if (command === 'stream') {
       for (let i = 0; i < n; i++) bus.publish(status(ctx, 'working', false, `event ${i}`));
-    } else {
+    } else if (command === 'chunks') {
       bus.publish(status(ctx, 'working', false));
-      bus.publish({ kind: 'artifact-update', taskId: ctx.taskId, contextId: ctx.contextId, artifact: { artifactId: randomUUID(), parts: [{ kind: 'text', text }] } });
+      const artifactId = randomUUID();
+      for (let i = 0; i < n; i++) {
+        const event = { kind: 'artifact-update', taskId: ctx.taskId, contextId: ctx.contextId, artifact: { parts: [{ kind: 'text', text: chunkText(i) }], artifactId } };
+        if (i > 0) event.append = true;
+        if (i === n - 1) event.lastChunk = true;
+        bus.publish(event);
+      }
+    } else {
+      // "task": one text artifact holding the user's text, then completed.
+      bus.publish({ kind: 'artifact-update', taskId: ctx.taskId, contextId: ctx.contextId, artifact: { parts: [{ kind: 'text', text }], artifactId: randomUUID() } });
     }
     bus.publish(status(ctx, 'completed', true));
     bus.finished();
