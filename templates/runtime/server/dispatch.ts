@@ -11,7 +11,7 @@ import { errorJson, idRequired, successJson, successPrefix, type JsonRpcId, type
 import { checkClientMessage, checkHistoryLength, checkPushUrl, ruleApplies, ruleError } from './rules.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
-import { budgetError, sizeOf } from './task-size.js';
+import { budgetError, sizeOfMessage } from './task-size.js';
 import type { RunListener, StreamEvent } from './task-run.js';
 
 export type Outcome = { kind: 'result'; result: unknown } | { kind: 'error'; error: JsonRpcError } | { kind: 'stream'; source: SseSource };
@@ -116,7 +116,7 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
     case 'stream': {
       const { limits } = config.manager;
       checkClientMessage(params.message as Loose, '/message', limits.partsPerMessage);
-      const bytes = sizeOf(params.message);
+      const bytes = sizeOfMessage(params.message as Loose);
       if (bytes > limits.messageBytes) throw budgetError('messageBytes', limits.messageBytes, `the message holds ${bytes} bytes`, '/message');
       checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
       const push = getPath(params, features.send.pushNotificationConfig) as Loose | undefined | null;

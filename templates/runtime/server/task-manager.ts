@@ -24,7 +24,7 @@ import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener } from './task-run.js';
-import { budgetError, sizeOf } from './task-size.js';
+import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
 import type { TaskStore } from './task-store.js';
 
 const features = protocol.features;
@@ -192,7 +192,7 @@ export class TaskManager implements RunHost {
     }
     const skill = routeSkill(message, this.config.defaultSkill);
     checkMediaTypes(message, skill, this.config.agentModes, getPath(params, features.send.acceptedOutputModes));
-    const messageBytes = sizeOf(message);
+    const messageBytes = sizeOfMessage(message);
     const existingBytes = existing ? sizeOf(existing) : 0;
     if (existing && existingBytes + messageBytes > this.maxTaskBytes) {
       throw budgetError('taskBytes', this.maxTaskBytes, `task ${existing.id} would hold ${existingBytes + messageBytes} bytes with this message`, '/message');

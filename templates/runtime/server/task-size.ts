@@ -10,25 +10,47 @@ const OBJECT = 24;
 const ARRAY = 48;
 const SLOT = 8;
 
+/** Sizes of client messages already measured (see sizeOfMessage). */
+const measured = new WeakMap<object, number>();
+
+/**
+ * A client message's size, measured once: it is checked against the budget before anything is
+ * looked up, then stored in its task, whose size is measured again — a walk that reuses this
+ * figure instead of walking a big message twice more in the same turn of the event loop.
+ */
+export function sizeOfMessage(message: object): number {
+  let size = measured.get(message);
+  if (size === undefined) measured.set(message, (size = sizeOf(message)));
+  return size;
+}
+
 /** The estimated size of a JSON-like value. Linear in its nodes, not in its string lengths. */
 export function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return STRING + value.length;
+  if (value === null || typeof value !== 'object') return 0;
   let total = 0;
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
+  // Only objects and arrays go on the stack; strings are counted where they are met and other
+  // leaves live in their slots (a 500,000-number array is one pass, no pushes: a few ms).
+  const stack: object[] = [value];
+  const visit = (v: unknown): void => {
     if (typeof v === 'string') total += STRING + v.length;
+    else if (v !== null && typeof v === 'object') stack.push(v);
+  };
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    const known = measured.get(v);
+    if (known !== undefined) total += known;
     else if (Array.isArray(v)) {
       total += ARRAY + SLOT * v.length;
-      for (let i = 0; i < v.length; i++) stack.push(v[i]);
-    } else if (v !== null && typeof v === 'object') {
+      for (let i = 0; i < v.length; i++) visit(v[i]);
+    } else {
       total += OBJECT;
       for (const key in v) {
         if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
         total += SLOT;
-        stack.push((v as Record<string, unknown>)[key]);
+        visit((v as Record<string, unknown>)[key]);
       }
     }
-    // numbers (small integers live in their slot; V8 boxes few others), booleans and null: in slots already counted
   }
   return total;
 }
