@@ -124,7 +124,7 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
     tasks: {
       maxFinished: server.tasks?.maxFinished ?? 10_000,
       finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600,
-      memoryBytes: server.tasks?.memoryBytes ?? 64 * 1024 * 1024,
+      memoryBytes: server.tasks?.memoryBytes ?? 32 * 1024 * 1024,
     },
     push: {
       allowPrivateTargets: server.push?.allowPrivateTargets ?? [],

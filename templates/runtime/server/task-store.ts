@@ -28,7 +28,7 @@ export interface InMemoryTaskStoreOptions {
   finishedTtlMs?: number;
   /** All tasks, finished or not, kept at most: finished ones are evicted, then new tasks refused. Default 100,000. */
   maxTasks?: number;
-  /** Bytes all tasks together may hold (task-size.ts units). Default 64 MiB. */
+  /** Bytes all tasks together may hold (task-size.ts units). Default 32 MiB. */
   maxBytes?: number;
   /** Called for each evicted task id (the server drops its push configs). */
   onEvict?: (taskId: string) => void;
@@ -66,7 +66,7 @@ export class InMemoryTaskStore implements TaskStore {
     this.maxFinished = options.maxFinished ?? 10_000;
     this.ttlMs = options.finishedTtlMs ?? 3_600_000;
     this.maxTasks = options.maxTasks ?? 100_000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
