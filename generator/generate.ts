@@ -1,5 +1,5 @@
-// generate(input) → GeneratedFile[]: the model and emit stages, with no I/O. The CLI loads
-// the inputs (load/) and applies the result (write/); tests call this directly.
+// generate(input) → GeneratedFile[]: the model and emit stages, with no I/O. The CLI reads and
+// checks the inputs (inputs.ts) and applies the result (write/); tests call this directly.
 import { emitAgentModule } from './emit/agent-module.js';
 import type { EmitContext, ScaffoldOptions } from './emit/context.js';
 import { emitProject } from './emit/project.js';
@@ -15,12 +15,12 @@ import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
 import { compileSchemas, emitValidators } from './emit/validators.js';
 import type { Manifest } from './load/manifest.js';
-import type { LoadedSchema } from './load/schema.js';
 import { buildAgentModel } from './model/agent.js';
-import { buildProtocolModel } from './model/protocol.js';
+import type { ProtocolModel } from './model/protocol.js';
 
 export interface GenerateInput {
-  schema: LoadedSchema;
+  /** The protocol model of the chosen spec version (inputs.ts builds it once, with the checks). */
+  protocol: ProtocolModel;
   /** A manifest that passed every load-stage check. */
   manifest: Manifest;
   /** How headers and docs name the manifest, e.g. `a2a.yaml`. */
@@ -32,7 +32,7 @@ export interface GenerateInput {
 }
 
 export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
-  const protocol = buildProtocolModel(input.schema);
+  const { protocol } = input;
   const agent = buildAgentModel(input.manifest, protocol, input.manifestName);
   const scaffold: ScaffoldOptions = { a2aGenDependency: `^${input.toolVersion}`, ...input.scaffold };
   const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion, scaffold };

@@ -1,5 +1,5 @@
 // `a2a-gen diff <specA> <specB>`: what changed between two schema versions.
-import { loadProtocol } from '../load/inputs.js';
+import { loadProtocol } from '../inputs.js';
 import { diffProtocols, type Change, type ChangeArea, type ProtocolDiff } from '../model/diff.js';
 import type { Reporter } from './output.js';
 

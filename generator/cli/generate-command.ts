@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { ConflictError } from '../diagnostics.js';
 import { SKILLS_DIR, type GeneratedFile } from '../emit/generated-file.js';
 import { generate } from '../generate.js';
-import { loadInputs, loadProtocol, type LoadedInputs } from '../load/inputs.js';
+import { loadInputs, loadProtocol, type LoadedInputs } from '../inputs.js';
 import { diffProtocols } from '../model/diff.js';
 import { applyPlan, type ApplyHooks } from '../write/apply.js';
 import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';

@@ -8,7 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
 import { readFileBounded } from '../load/bounded-read.js';
-import { validateManifestText } from '../load/inputs.js';
+import { validateManifestText } from '../inputs.js';
 import { bundledVersions } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';

@@ -1,6 +1,6 @@
 // `a2a-gen validate`: the manifest's errors only; writes nothing.
 import { relative } from 'node:path';
-import { validateManifest } from '../load/inputs.js';
+import { validateManifest } from '../inputs.js';
 import type { Reporter } from './output.js';
 
 export async function runValidate(args: { manifest: string; spec?: string; cwd: string }, report: Reporter): Promise<number> {

@@ -5,6 +5,7 @@
 // this module renders them, and compiles any template the build has not seen.
 import type HandlebarsFull from 'handlebars';
 import RuntimeModule from 'handlebars/runtime.js';
+import { sourceHash, type TemplateSources } from '../load/templates.js';
 import { html, jsonInHtml, lineCommentText, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsString } from './escape.js';
 import { proseHtml } from './prose.js';
 
@@ -80,8 +81,35 @@ export function assertEscaped(ast: unknown, path: string): void {
   visit(ast);
 }
 
+/**
+ * The render functions of every `.hbs` template: the build's precompiled form when its source
+ * is unchanged since (a hash says so), else compiled here — editing templates in a checkout.
+ * The full Handlebars compiler is loaded only then.
+ */
+export async function compileTemplates({ files, precompiled }: TemplateSources): Promise<Templates> {
+  const env = createEnv();
+  const compiled = new Map<string, Render>();
+  const stale: string[] = [];
+  for (const [path, text] of files) {
+    if (!path.endsWith('.hbs')) continue;
+    const entry = precompiled[path];
+    if (entry && entry.hash === sourceHash(text)) compiled.set(path, env.template(entry.spec as never) as never);
+    else stale.push(path);
+  }
+  if (stale.length > 0) {
+    const { default: Handlebars } = await import('handlebars');
+    const full = createEnv(Handlebars);
+    for (const path of stale) {
+      const ast = full.parse(files.get(path)!);
+      assertEscaped(ast, path);
+      compiled.set(path, full.compile(ast, COMPILE_OPTIONS));
+    }
+  }
+  return createTemplates(files, compiled);
+}
+
 /** `files`: every template's text; `compiled`: a render function for every `.hbs` among them. */
-export function createTemplates(files: ReadonlyMap<string, string>, compiled: ReadonlyMap<string, Render>): Templates {
+function createTemplates(files: ReadonlyMap<string, string>, compiled: ReadonlyMap<string, Render>): Templates {
   const raw = (path: string): string => {
     const text = files.get(path);
     if (text === undefined) throw new Error(`a2a-gen: missing template ${path}`);

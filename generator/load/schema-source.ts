@@ -5,6 +5,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../diagnostics.js';
 import { bundledSchemaDir } from '../paths.js';
 import { didYouMean } from '../suggest.js';
+import { compareVersions } from '../version-order.js';
 import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, tooLargeError } from './bounded-read.js';
 import { decodeUtf8 } from './text.js';
 
@@ -28,13 +29,6 @@ export async function bundledVersions(): Promise<string[]> {
     .map((n) => /^v(\d+\.\d+\.\d+)\.json$/.exec(n)?.[1])
     .filter((v): v is string => v !== undefined)
     .sort(compareVersions);
-}
-
-export function compareVersions(a: string, b: string): number {
-  const pa = a.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  const pb = b.split(/[.-]/).map((x) => Number.parseInt(x, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
 }
 
 export interface ReadSchemaOptions {

@@ -1,7 +1,7 @@
 // Rules the A2A specification text states but its JSON Schema does not encode. The runtime
 // enforces each rule listed for the generated version (by id), answering with the error named
 // here; `data` carries the rule id and the section it comes from. One table, every version.
-import { compareVersions } from '../load/schema-source.js';
+import { compareVersions } from '../version-order.js';
 
 export interface SpecRule {
   id: string;

@@ -1,6 +1,6 @@
 // The only facts about A2A versions that the schema files cannot tell us: they live in the
 // specification text. Everything else in the model is derived from the schema itself.
-import { compareVersions } from '../load/schema-source.js';
+import { compareVersions } from '../version-order.js';
 import type { LoadedSchema } from '../load/schema.js';
 import { isPlainObject } from '../json-schema.js';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadInputs } from '../../generator/load/inputs.js';
+import { loadInputs } from '../../generator/inputs.js';
 import { buildAgentModel } from '../../generator/model/agent.js';
 import { methodExample } from '../../generator/model/examples.js';
 import { buildProtocolModel } from '../../generator/model/protocol.js';
@@ -23,7 +23,7 @@ const CASES = [
 describe.each(CASES)('$fixture', ({ fixture, unserved }) => {
   it('documents only the methods it serves; each other one answers the error the docs name', async () => {
     const inputs = await loadInputs({ manifestPath: `${fixture}.a2a.yaml`, cwd: FIXTURES });
-    const protocol = buildProtocolModel(inputs.schema);
+    const protocol = inputs.protocol;
     const model = buildAgentModel(inputs.manifest, protocol, inputs.manifestName);
     const project = await fixtureProject(fixture);
     const docs = (name: string): string => readFileSync(join(project.dir, 'src/a2a/docs', name), 'utf8');

@@ -6,7 +6,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate } from '../../generator/generate.js';
-import { loadInputs } from '../../generator/load/inputs.js';
+import { loadInputs } from '../../generator/inputs.js';
 import { TMP_ROOT } from './tmp.js';
 import { writeFiles } from './write-files.js';
 

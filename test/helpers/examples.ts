@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate } from '../../generator/generate.js';
-import { loadInputs, type LoadedInputs } from '../../generator/load/inputs.js';
+import { loadInputs, type LoadedInputs } from '../../generator/inputs.js';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
 import { generate } from '../../generator/generate.js';
-import { loadInputs } from '../../generator/load/inputs.js';
+import { loadInputs } from '../../generator/inputs.js';
 import { ROOT, EXAMPLES_DIR } from '../helpers/examples.js';
 import { tempDir } from '../helpers/tmp.js';
 import { typecheck } from '../helpers/typecheck.js';

@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../generator/generate.js';
-import { loadInputs } from '../../generator/load/inputs.js';
+import { loadInputs } from '../../generator/inputs.js';
 import { applyPlan } from '../../generator/write/apply.js';
 import { planWrite } from '../../generator/write/plan.js';
 import { runCli } from '../helpers/cli.js';

@@ -1,19 +1,23 @@
-// The load stage end to end: manifest → spec reference → schema → every check that can fail
-// on user input. What comes out is ready for generate(), which cannot fail on input.
+// Every input read and every check that can fail on it, before generate(): the load stage
+// reads and checks shapes (manifest, schema, payload schemas), the model stage checks meaning
+// (the card the manifest implies, against its version). Errors of both come out together, in
+// file order. What comes out is ready for generate(), which cannot fail on input; the
+// protocol model is built here once and handed on.
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { InputError } from '../diagnostics.js';
-import type { GenerateInput } from '../generate.js';
-import { buildProtocolModel, type ProtocolModel } from '../model/protocol.js';
-import { bundledSchemaDir, toolVersion } from '../paths.js';
-import { cardErrors, type SchemaHistory } from './card-check.js';
-import { inFileOrder, notAlreadyReported } from './error-list.js';
-import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest, type ManifestReading } from './manifest.js';
-import { payloadSchemaErrors } from './payload-schemas.js';
-import { bundledVersions, readSchemaSource } from './schema-source.js';
-import { loadSchema, type LoadedSchema } from './schema.js';
-import { loadTemplates } from './templates.js';
-import { parseJsonText } from './text.js';
+import { InputError } from './diagnostics.js';
+import { compileTemplates } from './emit/templates.js';
+import type { GenerateInput } from './generate.js';
+import { inFileOrder, notAlreadyReported } from './load/error-list.js';
+import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest, type ManifestReading } from './load/manifest.js';
+import { payloadSchemaErrors } from './load/payload-schemas.js';
+import { bundledVersions, readSchemaSource } from './load/schema-source.js';
+import { loadSchema } from './load/schema.js';
+import { readTemplates } from './load/templates.js';
+import { parseJsonText } from './load/text.js';
+import { cardErrors, type SchemaHistory } from './model/card-check.js';
+import { buildProtocolModel, type ProtocolModel } from './model/protocol.js';
+import { bundledSchemaDir, toolVersion } from './paths.js';
 
 export interface LoadOptions {
   manifestPath: string;
@@ -25,13 +29,11 @@ export interface LoadOptions {
   specBaseDir?: string;
 }
 
-export interface LoadedInputs extends GenerateInput {
-  protocol: ProtocolModel;
-}
+export type LoadedInputs = GenerateInput;
 
 export async function loadInputs(opts: LoadOptions): Promise<LoadedInputs> {
-  const { manifest, schema, protocol } = await checkManifest(await readManifestFile(resolve(opts.cwd, opts.manifestPath)), opts);
-  return { schema, protocol, manifest, manifestName: basename(manifest.file), templates: await loadTemplates(), toolVersion: toolVersion() };
+  const { manifest, protocol } = await checkManifest(await readManifestFile(resolve(opts.cwd, opts.manifestPath)), opts);
+  return { protocol, manifest, manifestName: basename(manifest.file), templates: await compileTemplates(await readTemplates()), toolVersion: toolVersion() };
 }
 
 /** Only the checks that `validate` runs: the manifest against its spec version. */
@@ -53,10 +55,10 @@ export async function validateManifestText(text: string, file: string, opts: Omi
  * not text); the card against that spec (which needs `agent` to be a mapping and the spec to
  * have loaded); the skills' payload schemas (which need neither).
  */
-async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; schema: LoadedSchema; protocol: ProtocolModel }> {
+async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
   const { manifest } = reading;
   const errors = [...reading.errors];
-  let loaded: { schema: LoadedSchema; protocol: ProtocolModel } | undefined;
+  let loaded: { protocol: ProtocolModel } | undefined;
   if (opts.spec !== undefined || !reading.badSpec) {
     try {
       loaded = await loadSpecFor(manifest, opts);
@@ -72,13 +74,12 @@ async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, '
   return { manifest, ...loaded };
 }
 
-async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ schema: LoadedSchema; protocol: ProtocolModel }> {
+async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ protocol: ProtocolModel }> {
   const fromManifest = opts.spec === undefined && manifest.spec !== undefined;
   const ref = opts.spec ?? manifest.spec ?? (await bundledVersions()).at(-1)!;
   try {
     const source = await readSchemaSource(ref, { baseDir: opts.specBaseDir ?? (fromManifest ? dirname(manifest.file) : opts.cwd), fetch: opts.fetch });
-    const schema = loadSchema(source);
-    return { schema, protocol: buildProtocolModel(schema) };
+    return { protocol: buildProtocolModel(loadSchema(source)) };
   } catch (err) {
     // A bad `spec:` is the manifest's error: point at the line.
     if (fromManifest && err instanceof InputError && !err.location?.line) {

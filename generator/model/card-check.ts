@@ -3,13 +3,13 @@
 // field no version has is checked for a typo of one the card does have.
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { isPlainObject, type JsonSchema } from '../json-schema.js';
-import { assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from '../model/agent.js';
-import { skillNames } from '../model/names.js';
-import { deriveSecurity } from '../model/security.js';
-import type { ProtocolModel } from '../model/protocol.js';
+import { locatedError, type Manifest } from '../load/manifest.js';
+import { checkShape, type Finding } from '../load/shape-check.js';
 import { closestName, didYouMean } from '../suggest.js';
-import { locatedError, type Manifest } from './manifest.js';
-import { checkShape, type Finding } from './shape-check.js';
+import { assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from './agent.js';
+import { skillNames } from './names.js';
+import type { ProtocolModel } from './protocol.js';
+import { deriveSecurity } from './security.js';
 
 /** A bundled schema's definitions by version, for "which versions have this field". */
 export type SchemaHistory = { version: string; definitions: Record<string, JsonSchema> }[];
