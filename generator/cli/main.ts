@@ -29,10 +29,8 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
   let exitCode = 0;
-  let reporter: Reporter | undefined;
-  const reporterFor = (args: { quiet?: boolean; json?: boolean }): Reporter => (reporter = createReporter({ quiet: args.quiet, json: args.json, stdout, stderr }));
   const run = async (args: { quiet?: boolean; json?: boolean }, body: (r: Reporter) => Promise<number>): Promise<void> => {
-    const r = reporterFor(args);
+    const r = createReporter({ quiet: args.quiet, json: args.json, stdout, stderr });
     try {
       exitCode = await body(r);
       r.flush();
@@ -139,6 +137,5 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
     stderr.write(failure.lines.join('\n') + '\n');
     return failure.code;
   }
-  void reporter;
   return exitCode;
 }

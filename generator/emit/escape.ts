@@ -44,23 +44,24 @@ export function html(s: string): string {
   return s.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c]).replace(BIDI_AND_CONTROLS, hex4);
 }
 
-/** JSON embedded in an HTML `<script>`: no `</script>`, no `<!--`, no line separators. */
+/** JSON embedded in an HTML `<script>`: no `</script>`, no `<!--`, no line separators; `undefined` (no JSON) is `null`. */
 export function jsonInHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(LINE_SEPARATORS, hex4);
+  return (JSON.stringify(value) ?? 'null').replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(LINE_SEPARATORS, hex4);
 }
 
-/** Inline Markdown text: Markdown syntax and raw HTML both shown literally. */
+/** Inline Markdown text: Markdown syntax, entity references (`&copy;`) and raw HTML all shown literally. */
 export function markdown(s: string): string {
   return s
     .replace(/\r\n?/g, '\n')
     .replace(BIDI_AND_CONTROLS, hex4)
-    .replace(/[\\`*_{}[\]()#+\-.!|~>]/g, '\\$&')
+    .replace(/[\\`*_{}[\]()#+\-.!|~>&]/g, '\\$&')
     .replace(/</g, '&lt;')
     .replace(/\n/g, ' ');
 }
 
-/** A Markdown code span holding `s` (backtick fences sized to the content). */
+/** A Markdown code span holding `s` (backtick fences sized to the content; a space when `s` is empty, as `` is no span). */
 export function markdownCode(s: string): string {
+  if (s === '') return '` `';
   const clean = s.replace(/[\r\n]+/g, ' ').replace(BIDI_AND_CONTROLS, hex4);
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((m) => m.length));
   const fence = '`'.repeat(longest + 1);

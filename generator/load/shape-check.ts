@@ -37,7 +37,8 @@ function resolve(schema: JsonSchema, opts: CheckOptions): JsonSchema {
   let s = schema;
   for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
     const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(s.$ref);
-    const target = s.$ref === '#' ? opts.root : m ? opts.definitions[decodeURIComponent(m[1])] : undefined;
+    const name = m ? decodeName(m[1]) : undefined;
+    const target = s.$ref === '#' ? opts.root : name !== undefined ? opts.definitions[name] : undefined;
     if (!target) return {};
     const { $ref: _ref, ...rest } = s;
     s = Object.keys(rest).length > 0 ? { ...target, ...rest, description: target.description ?? rest.description } : target;
@@ -45,7 +46,18 @@ function resolve(schema: JsonSchema, opts: CheckOptions): JsonSchema {
   return s;
 }
 
-const typeName = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+/** A definition's name from a `$ref` (`A%20B`); undefined when its percent-encoding is malformed. */
+function decodeName(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a value is, in the words of JSON Schema types; NaN and ±Infinity (YAML's .nan, .inf) by name, as no type holds them. */
+const typeName = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : typeof v;
 const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) : String(JSON.stringify(v)));
 
 function matchesType(v: unknown, t: string): boolean {

@@ -84,12 +84,12 @@ function diffDefinition(name: string, a: JsonSchema, b: JsonSchema, add: (c: Cha
   const reqA = new Set(a.required ?? []);
   const reqB = new Set(b.required ?? []);
   for (const field of Object.keys(propsB).sort()) {
-    if (field in propsA) continue;
+    if (Object.hasOwn(propsA, field)) continue;
     add({ area: 'field', change: 'added', subject: `${name}.${field}`, detail: reqB.has(field) ? 'required' : 'optional', breaking: reqB.has(field) });
   }
   for (const field of Object.keys(propsA).sort()) {
     const subject = `${name}.${field}`;
-    if (!(field in propsB)) {
+    if (!Object.hasOwn(propsB, field)) {
       add({ area: 'field', change: 'removed', subject, breaking: true });
       continue;
     }

@@ -17,7 +17,6 @@ type Json = Record<string, unknown>;
 const TS = '2025-01-01T12:00:00Z';
 /** The task id of every example (the docs' try-it panel swaps in the id of a task it made). */
 export const EXAMPLE_TASK_ID = 'de305d54-75b4-431b-adb2-eb6b9e546014';
-const TASK_ID = EXAMPLE_TASK_ID;
 const CONTEXT_ID = '3f1b6d2a-9c4e-4a7e-8b5d-2e6f0c1a9b77';
 const CONFIG_ID = 'webhook-1';
 
@@ -29,14 +28,14 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     if (f.messageIds) m.messageId = role === 'user' ? '9229e770-767c-417b-a0b0-f0741243c589' : '6dbc13b5-bd57-4c2e-a8b9-0c1f1d2b5e3a';
     if (f.kinds.message) m.kind = f.kinds.message;
     if (refs && f.messageRefersToTask) {
-      m.taskId = TASK_ID;
+      m.taskId = EXAMPLE_TASK_ID;
       m.contextId = CONTEXT_ID;
     }
     return m;
   };
   const status = (state: string, text?: string): Json => ({ state, ...(text ? { message: message('agent', text, true) } : {}), timestamp: TS });
   const task = (state: string, text: string): Json => {
-    const t: Json = { id: TASK_ID };
+    const t: Json = { id: EXAMPLE_TASK_ID };
     if (f.contextField) t[f.contextField] = CONTEXT_ID;
     t.status = status(state, text);
     const artifact: Json = { parts: [part('Hello from the agent.')] };
@@ -47,7 +46,7 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     return t;
   };
   const statusEvent = (state: string, final: boolean): Json => {
-    const e: Json = { [f.eventTaskIdField]: TASK_ID };
+    const e: Json = { [f.eventTaskIdField]: EXAMPLE_TASK_ID };
     if (f.eventContextField) e[f.eventContextField] = CONTEXT_ID;
     if (f.kinds.statusUpdate) e.kind = f.kinds.statusUpdate;
     e.status = status(state, state === 'working' ? 'Working on it…' : undefined);
@@ -56,7 +55,7 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
   };
   const sendParams = (): Json => {
     const p: Json = { message: message('user', firstPrompt(agent), false) };
-    if (f.clientTaskIds) p.id = TASK_ID;
+    if (f.clientTaskIds) p.id = EXAMPLE_TASK_ID;
     if (f.send.contextId) p[f.send.contextId[0]] = CONTEXT_ID;
     const history = f.send.historyLength;
     if (history?.length === 2) p[history[0]] = { acceptedOutputModes: ['text/plain'], [history[1]]: 10 };
@@ -64,7 +63,7 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     return p;
   };
   const pushConfig = (): Json => ({ url: 'https://client.example.com/a2a/webhook', token: 'opaque-client-token', ...(f.pushConfigIds ? { id: CONFIG_ID } : {}) });
-  const taskPushConfig = (): Json => ({ [f.pushConfigTaskIdField]: TASK_ID, pushNotificationConfig: pushConfig() });
+  const taskPushConfig = (): Json => ({ [f.pushConfigTaskIdField]: EXAMPLE_TASK_ID, pushNotificationConfig: pushConfig() });
 
   switch (method.role) {
     case 'send':
@@ -72,19 +71,19 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     case 'stream':
       return { summary: 'Stream a task; each SSE event carries one update like this', params: sendParams(), result: statusEvent('working', false) };
     case 'get':
-      return { summary: 'Read a task', params: { id: TASK_ID, historyLength: 2 }, result: task('completed', 'Done.') };
+      return { summary: 'Read a task', params: { id: EXAMPLE_TASK_ID, historyLength: 2 }, result: task('completed', 'Done.') };
     case 'cancel':
-      return { summary: 'Cancel a task that is still running', params: { id: TASK_ID }, result: task('canceled', 'Canceled.') };
+      return { summary: 'Cancel a task that is still running', params: { id: EXAMPLE_TASK_ID }, result: task('canceled', 'Canceled.') };
     case 'resubscribe':
-      return { summary: 'Follow a running task again; the first event is the task as it stands', params: { id: TASK_ID }, result: statusEvent('working', false) };
+      return { summary: 'Follow a running task again; the first event is the task as it stands', params: { id: EXAMPLE_TASK_ID }, result: statusEvent('working', false) };
     case 'pushSet':
       return { summary: 'Ask for webhook notifications about a task', params: taskPushConfig(), result: taskPushConfig() };
     case 'pushGet':
-      return { summary: "Read a task's webhook config", params: { id: TASK_ID, ...(f.pushConfigIds ? { pushNotificationConfigId: CONFIG_ID } : {}) }, result: taskPushConfig() };
+      return { summary: "Read a task's webhook config", params: { id: EXAMPLE_TASK_ID, ...(f.pushConfigIds ? { pushNotificationConfigId: CONFIG_ID } : {}) }, result: taskPushConfig() };
     case 'pushList':
-      return { summary: "List a task's webhook configs", params: { id: TASK_ID }, result: [taskPushConfig()] };
+      return { summary: "List a task's webhook configs", params: { id: EXAMPLE_TASK_ID }, result: [taskPushConfig()] };
     case 'pushDelete':
-      return { summary: 'Remove a webhook config', params: { id: TASK_ID, pushNotificationConfigId: CONFIG_ID }, result: null };
+      return { summary: 'Remove a webhook config', params: { id: EXAMPLE_TASK_ID, pushNotificationConfigId: CONFIG_ID }, result: null };
     case 'extendedCard':
       return { summary: 'The card with what only authenticated clients may see', result: agent.extendedCard ?? agent.card };
     default: {

@@ -30,8 +30,9 @@ export function sample(schema: JsonSchema | undefined, opts: SampleOptions = {},
       return sampleObject(s, opts, depth);
     case 'array': {
       const min = typeof s.minItems === 'number' ? s.minItems : 1;
+      const max = typeof s.maxItems === 'number' ? s.maxItems : Infinity;
       const item = isPlainObject(s.items) ? s.items : undefined;
-      return item ? Array.from({ length: Math.max(min, 1) }, () => sample(item, { ...opts, name: undefined }, depth + 1)) : [];
+      return item ? Array.from({ length: Math.min(Math.max(min, 1), max) }, () => sample(item, { ...opts, name: undefined }, depth + 1)) : [];
     }
     case 'string':
       return sampleString(s, opts.name);
@@ -64,10 +65,20 @@ function pointer(root: JsonSchema | undefined, ref: string): unknown {
   if (!root || !ref.startsWith('#')) return undefined;
   let cur: unknown = root;
   for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = decodePointerSegment(raw);
+    if (key === undefined) return undefined;
     cur = isPlainObject(cur) ? cur[key] : undefined;
   }
   return cur;
+}
+
+/** A JSON Pointer segment of a URI fragment (`a%20b`, `a~1b`); undefined when its percent-encoding is malformed. */
+function decodePointerSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+  } catch {
+    return undefined;
+  }
 }
 
 function sampleObject(s: JsonSchema, opts: SampleOptions, depth: number): Record<string, unknown> {
@@ -126,6 +137,9 @@ function sampleNumber(s: JsonSchema, integer: boolean): number {
   return value;
 }
 
+/** Longer than this, a string built from a pattern is no example (`x{200000000}` would be 200 MB). */
+const MAX_PATTERN_SAMPLE = 1000;
+
 /** The shortest string a simple regular expression accepts (classes, groups, alternation, quantifiers). */
 export function fromPattern(pattern: string): string | undefined {
   try {
@@ -179,6 +193,7 @@ function build(src: string): string | undefined {
       i += q[0].length;
       count = q[0] === '*' || q[0] === '?' ? 0 : q[0] === '+' ? 1 : Number(q[2]);
     }
+    if (out.length + atom.length * count > MAX_PATTERN_SAMPLE) return undefined;
     out += atom.repeat(count);
   }
   return out;

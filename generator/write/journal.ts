@@ -8,7 +8,7 @@
 // stay known until one finishes. Its name marks it as one of the run's temporaries: like them
 // it exists only while a run is unfinished, and the next run that completes removes it.
 import { A2A_DIR } from '../emit/generated-file.js';
-import { hashOf } from './lock.js';
+import { contentHash } from '../emit/header.js';
 
 export const JOURNAL_PATH = `${A2A_DIR}/.a2a-gen-tmp-journal.json`;
 
@@ -34,10 +34,10 @@ export function parseJournal(text: string | undefined): Journal | undefined {
 export function renderJournal(previous: Journal | undefined, writes: { path: string; content: string }[]): string {
   const files: Record<string, Set<string>> = {};
   for (const [path, hashes] of Object.entries(previous ?? {})) files[path] = new Set(hashes);
-  for (const w of writes) (files[w.path] ??= new Set()).add(hashOf(w.content));
+  for (const w of writes) (files[w.path] ??= new Set()).add(contentHash(w.content));
   const sorted = Object.keys(files).sort().map((path) => [path, [...files[path]].sort()] as const);
   return JSON.stringify({ about: 'a2a-gen was writing these files when it stopped; the next `a2a-gen generate` uses this and removes it', files: Object.fromEntries(sorted) }, null, 2) + '\n';
 }
 
 /** Whether `content` at `path` is what an interrupted run was writing there. */
-export const journalled = (journal: Journal | undefined, path: string, content: string): boolean => journal?.[path]?.includes(hashOf(content)) ?? false;
+export const journalled = (journal: Journal | undefined, path: string, content: string): boolean => journal?.[path]?.includes(contentHash(content)) ?? false;

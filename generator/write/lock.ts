@@ -30,5 +30,3 @@ export function renderLock(generator: string, spec: string, specRef: string | un
   const entries = [...files].sort((a, b) => a.path.localeCompare(b.path)).map((f) => [f.path, contentHash(f.content)] as const);
   return JSON.stringify({ generator, spec, ...(specRef ? { specRef } : {}), files: Object.fromEntries(entries) }, null, 2) + '\n';
 }
-
-export const hashOf = contentHash;

@@ -5,9 +5,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { InputError } from '../diagnostics.js';
 import type { GeneratedFile } from '../emit/generated-file.js';
-import { isPristine } from '../emit/header.js';
+import { contentHash, isPristine } from '../emit/header.js';
 import { journalled, JOURNAL_PATH, parseJournal, type Journal } from './journal.js';
-import { hashOf, LOCK_PATH, parseLock, renderLock, type LockFile } from './lock.js';
+import { LOCK_PATH, parseLock, renderLock, type LockFile } from './lock.js';
 
 export type Action =
   | 'create' // not on disk yet
@@ -66,7 +66,7 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
   const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
   const journal = parseJournal(await readIfExists(join(root, JOURNAL_PATH)));
   // Ours: its header vouches for it, the lock recorded it, or an interrupted run was writing it.
-  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === hashOf(disk)) || journalled(journal, path, disk);
+  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === contentHash(disk)) || journalled(journal, path, disk);
   const entries = await Promise.all(
     all.map(async (file): Promise<PlanEntry> => {
       const disk = await readIfExists(join(root, file.path));

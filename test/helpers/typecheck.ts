@@ -22,10 +22,14 @@ export const STRICT_OPTIONS = {
   typeRoots: [join(ROOT, 'node_modules', '@types')],
 };
 
-/** Returns tsc's diagnostics ('' when clean) for every `src/**` under the given roots. */
+/**
+ * Returns tsc's diagnostics ('' when clean) for every `src/**` and `test/**` under the given
+ * roots: the scaffold's own tsconfig builds `src/` only, so its `test/agent.test.ts` would
+ * otherwise never be type-checked (vitest runs it without a type check).
+ */
 export async function typecheck(baseDir: string, roots: string[]): Promise<string> {
   const config = join(baseDir, `tsconfig.check.json`);
-  const include = roots.map((r) => `${relative(baseDir, r) || '.'}/src/**/*.ts`);
+  const include = roots.flatMap((r) => ['src', 'test'].map((dir) => `${relative(baseDir, r) || '.'}/${dir}/**/*.ts`));
   await writeFile(config, JSON.stringify({ compilerOptions: STRICT_OPTIONS, include }, null, 2));
   try {
     await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { maxBuffer: 64 * 1024 * 1024 });

@@ -43,19 +43,33 @@ const request = fc.record(
   },
   { requiredKeys: [] },
 );
+/** A request the server carries out, so that results (in batches too, and streams) are checked, not only errors. */
+const validRequest = fc.record({
+  jsonrpc: fc.constant('2.0'),
+  id: fc.integer(),
+  method: fc.constantFrom('message/send', 'message/stream'),
+  params: fc.record({
+    message: fc.record({ kind: fc.constant('message'), messageId: fc.uuid(), role: fc.constant('user'), parts: fc.array(fc.record({ kind: fc.constant('text'), text: fc.string() }), { minLength: 1, maxLength: 2 }) }),
+  }),
+});
 /** A body: a request object, a batch, any JSON, or text that is not JSON at all. */
 const body = fc.oneof(
   { weight: 6, arbitrary: request.map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: validRequest.map((r) => JSON.stringify(r)) },
   { weight: 1, arbitrary: fc.array(request, { maxLength: 4 }).map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(validRequest, request), { minLength: 1, maxLength: 4 }).map((r) => JSON.stringify(r)) },
   { weight: 1, arbitrary: json.map((v) => JSON.stringify(v)) },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
   { weight: 1, arbitrary: request.map((r) => JSON.stringify(r).slice(0, -1 - (JSON.stringify(r).length % 7))) },
 );
 
-function isWellFormedResponse(value: Any, resultValidator?: (method: string, result: unknown) => boolean): boolean {
+/** Whether a response's `result` is what the method it answers returns (the generated validator's verdict). */
+type ResultValidator = (result: unknown) => boolean;
+
+function isWellFormedResponse(value: Any, resultValidator: ResultValidator): boolean {
   if (typeof value !== 'object' || value === null || value.jsonrpc !== '2.0' || !('id' in value)) return false;
   if ('error' in value) return Number.isInteger(value.error?.code) && typeof value.error.message === 'string' && !('result' in value) && !JSON.stringify(value.error).includes('    at ');
-  return 'result' in value && (resultValidator ? resultValidator('', value.result) : true);
+  return 'result' in value && resultValidator(value.result);
 }
 
 describe('fuzzing the generated server (A2A v0.3.0)', () => {
@@ -93,22 +107,26 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
         } catch {
           sent = undefined;
         }
-        const validResult = (payload: Any): boolean => {
-          if (!('result' in payload) || !sent || Array.isArray(sent) || typeof sent.method !== 'string') return true;
-          const descriptor = Object.prototype.hasOwnProperty.call(methods, sent.method) ? methods[sent.method] : undefined;
-          return !descriptor || descriptor.result.check(payload.result) === undefined;
-        };
+        // Only a request naming a schema method can earn a result, and that result must pass the
+        // method's generated `result` validator (a stream's events pass the stream method's).
+        const resultValidator =
+          (request: Any): ResultValidator =>
+          (result) =>
+            typeof request === 'object' && request !== null && typeof request.method === 'string' && Object.hasOwn(methods, request.method) && methods[request.method].result.check(result) === undefined;
         if (type.startsWith('text/event-stream')) {
           const events = raw.split('\n\n').filter((b) => b.trim() && !b.startsWith(':'));
           expect(events.length).toBeGreaterThan(0);
           for (const block of events) {
             const data = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
-            expect(isWellFormedResponse(data) && validResult(data), block).toBe(true);
+            expect(isWellFormedResponse(data, resultValidator(sent)), block).toBe(true);
           }
         } else {
           const payload = JSON.parse(raw);
-          const answers = Array.isArray(payload) ? payload : [payload];
-          for (const a of answers) expect(isWellFormedResponse(a) && (Array.isArray(payload) || validResult(a)), raw).toBe(true);
+          if (Array.isArray(payload)) {
+            // A batch is answered in order, one answer per request (an id-less one gets an error).
+            expect(Array.isArray(sent) && payload.length === sent.length, raw).toBe(true);
+            payload.forEach((a, i) => expect(isWellFormedResponse(a, resultValidator(sent[i])), raw).toBe(true));
+          } else expect(isWellFormedResponse(payload, resultValidator(Array.isArray(sent) ? undefined : sent)), raw).toBe(true);
         }
         answered++;
       }),

@@ -40,7 +40,7 @@ export function clientExample(method: MethodModel, cardBase: string, params: unk
   const first = security.requirements[0] ?? [];
   const credentials = first.map((name) => `${JSON.stringify(name)}: process.env.A2A_SECRET!`).join(', ');
   const options = credentials ? `, { credentials: { ${credentials} } }` : '';
-  const args = params === undefined ? '' : JSON.stringify(params, null, 2).replace(/\n/g, '\n');
+  const args = params === undefined ? '' : JSON.stringify(params, null, 2);
   const call = method.streaming
     ? `for await (const event of client.${clientMethod}(${args})) {\n  console.log(event);\n}`
     : `const result = await client.${clientMethod}(${args});\nconsole.log(result);`;

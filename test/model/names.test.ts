@@ -1,0 +1,110 @@
+// Every identifier and file name a2a-gen derives from skill ids and method names
+// (generator/model/names.ts): word splitting, casing, reserved and magic words.
+import { describe, expect, it } from 'vitest';
+import { camelCase, isSafeIdentifier, kebabCase, methodClientName, pascalCase, skillNames, typeIdentifier, valueIdentifier, words } from '../../generator/model/names.js';
+
+describe('words', () => {
+  it.each<{ given: string; want: string[] }>([
+    { given: 'route-optimizer_traffic', want: ['route', 'optimizer', 'traffic'] },
+    { given: 'routeOptimizerTraffic', want: ['route', 'optimizer', 'traffic'] },
+    { given: 'HTTPServer2', want: ['http', 'server2'] },
+    { given: 'getHTTPResponse', want: ['get', 'http', 'response'] },
+    { given: 'tasks/pushNotificationConfig/set', want: ['tasks', 'push', 'notification', 'config', 'set'] },
+    { given: '  spaced   out  ', want: ['spaced', 'out'] },
+    { given: 'café crème', want: ['cafe', 'creme'] }, // accents dropped (NFKD)
+    { given: 'ﬁle', want: ['file'] }, // the ligature decomposes
+    { given: '日本語', want: [] }, // no ASCII letters: no words
+    { given: 'a\ud800b', want: ['a', 'b'] }, // a lone surrogate separates words
+    { given: '__proto__', want: ['proto'] },
+    { given: '', want: [] },
+  ])('$given → $want', ({ given, want }) => {
+    expect(words(given)).toEqual(want);
+  });
+});
+
+describe('pascalCase, camelCase, kebabCase', () => {
+  it.each<{ given: string; want: [pascal: string, camel: string, kebab: string] }>([
+    { given: 'route-optimizer', want: ['RouteOptimizer', 'routeOptimizer', 'route-optimizer'] },
+    { given: 'Route Optimizer', want: ['RouteOptimizer', 'routeOptimizer', 'route-optimizer'] },
+    { given: 'HTTPServer', want: ['HttpServer', 'httpServer', 'http-server'] },
+    { given: '3d-render', want: ['_3dRender', '_3dRender', '3d-render'] }, // an identifier cannot start with a digit
+    { given: 'class', want: ['Class', 'class', 'class'] }, // casing alone does not make a name safe
+    { given: '日本', want: ['', '', ''] },
+    { given: '', want: ['', '', ''] },
+  ])('$given → $want', ({ given, want }) => {
+    expect([pascalCase(given), camelCase(given), kebabCase(given)]).toEqual(want);
+  });
+});
+
+describe('isSafeIdentifier', () => {
+  it.each<{ given: string; want: boolean }>([
+    { given: 'echo', want: true },
+    { given: '$ok', want: true },
+    { given: '_private', want: true },
+    { given: 'class', want: false }, // reserved
+    { given: 'await', want: false },
+    { given: 'undefined', want: false },
+    { given: 'NaN', want: false },
+    { given: '__proto__', want: false }, // magic: replaces a prototype as a key
+    { given: 'constructor', want: false },
+    { given: 'then', want: false }, // makes a module namespace look like a thenable
+    { given: 'default', want: false },
+    { given: 'name', want: false },
+    { given: '1a', want: false },
+    { given: 'a-b', want: false },
+    { given: 'é', want: false },
+    { given: '', want: false },
+  ])('$given → $want', ({ given, want }) => {
+    expect(isSafeIdentifier(given)).toBe(want);
+  });
+});
+
+describe('valueIdentifier and typeIdentifier', () => {
+  it.each<{ given: [text: string, suffix: string]; want: [value: string, type: string] }>([
+    { given: ['echo', 'Skill'], want: ['echo', 'Echo'] },
+    { given: ['route-optimizer', 'Skill'], want: ['routeOptimizer', 'RouteOptimizer'] },
+    { given: ['class', 'Skill'], want: ['classSkill', 'Class'] },
+    { given: ['then', 'Skill'], want: ['thenSkill', 'Then'] },
+    { given: ['default', 'Skill'], want: ['defaultSkill', 'Default'] },
+    { given: ['constructor', 'Skill'], want: ['constructorSkill', 'Constructor'] },
+    { given: ['Infinity', 'Skill'], want: ['infinity', 'InfinitySkill'] },
+    { given: ['NaN', ''], want: ['naN', 'NaNType'] }, // no suffix given: types get `Type`
+    { given: ['__proto__', 'Skill'], want: ['proto', 'Proto'] }, // the underscores are separators
+    { given: ['3d', 'Skill'], want: ['_3d', '_3d'] },
+    { given: ['日本', 'Skill'], want: ['', ''] },
+    { given: ['', 'Skill'], want: ['', ''] },
+  ])('$given → $want', ({ given: [text, suffix], want }) => {
+    expect([valueIdentifier(text, suffix), typeIdentifier(text, suffix)]).toEqual(want);
+  });
+});
+
+describe('skillNames', () => {
+  it.each<{ given: string; want: ReturnType<typeof skillNames> }>([
+    { given: 'route-optimizer', want: { value: 'routeOptimizer', type: 'RouteOptimizer', file: 'route-optimizer' } },
+    { given: 'Route Optimizer v2', want: { value: 'routeOptimizerV2', type: 'RouteOptimizerV2', file: 'route-optimizer-v2' } },
+    { given: 'class', want: { value: 'classSkill', type: 'Class', file: 'class' } },
+    { given: 'skills', want: { value: 'skillsSkill', type: 'Skills', file: 'skills' } }, // `skills` is the generated map's name
+    { given: '__proto__', want: { value: 'proto', type: 'Proto', file: 'proto' } },
+    { given: 'x'.repeat(200), want: { value: 'x'.repeat(200), type: 'X' + 'x'.repeat(199), file: 'x'.repeat(80) } }, // file names stop at 80
+    { given: '日本語', want: undefined }, // nothing to name it by: the manifest check reports it
+    { given: '---', want: undefined },
+    { given: '', want: undefined },
+  ])('$given → $want', ({ given, want }) => {
+    expect(skillNames(given)).toEqual(want);
+  });
+});
+
+describe('methodClientName', () => {
+  it.each<{ given: [definition: string, method: string]; want: string }>([
+    { given: ['ListTasksRequest', 'tasks/list'], want: 'listTasks' },
+    { given: ['SendMessageRequest', 'message/send'], want: 'sendMessage' },
+    { given: ['Request', 'tasks/get'], want: 'tasksGet' }, // nothing left of the definition: the method name
+    { given: ['', 'tasks/get'], want: 'tasksGet' },
+    { given: ['DeleteRequest', 'x/delete'], want: 'deleteMethod' },
+    { given: ['ThenRequest', 'then'], want: 'thenMethod' },
+    { given: ['日本Request', 'x/y'], want: 'xY' },
+    { given: ['', '日本'], want: '' },
+  ])('$given → $want', ({ given: [definition, method], want }) => {
+    expect(methodClientName(definition, method)).toBe(want);
+  });
+});
