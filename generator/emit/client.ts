@@ -52,20 +52,12 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     );
   }
   if (protocol.extendedCard.via === 'http') {
-    const fetchJson = file.import(`${CLIENT}/discovery.ts`, 'fetchJson');
-    const checkCard = file.import(`${CLIENT}/discovery.ts`, 'checkCard');
-    const A2AHttpError = file.import(`${CLIENT}/client-errors.ts`, 'A2AHttpError');
+    const fetchExtendedCard = file.import(`${CLIENT}/discovery.ts`, 'fetchExtendedCard');
     extras.push(
       tsDoc(`The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`, '  '),
-      `  async getAuthenticatedExtendedCard(options: ${CallOptions} = {}): Promise<${AgentCard}> {\n` +
-        `    const base = this.transport.options.url.replace(/\\/*$/, '/');\n` +
-        `    for (const candidate of [new URL(${tsString('../' + protocol.extendedCard.path)}, base).href, new URL(${tsString(protocol.extendedCard.path)}, base).href]) {\n` +
-        `      const { status, value, response } = await ${fetchJson}(candidate, { fetch: this.transport.options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, auth: this.transport.options.auth });\n` +
-        `      if (status === 404) continue;\n` +
-        `      if (value === undefined) throw new ${A2AHttpError}(status, \`extended card: HTTP \${status}\`, response.headers.get('www-authenticate') ?? undefined, '');\n` +
-        `      return ${checkCard}(value, candidate);\n` +
-        `    }\n` +
-        `    throw new ${A2AHttpError}(404, 'this agent serves no authenticated extended card', undefined, '');\n  }\n\n`,
+      `  getAuthenticatedExtendedCard(options: ${CallOptions} = {}): Promise<${AgentCard}> {\n` +
+        `    const { url, fetch, auth } = this.transport.options;\n` +
+        `    return ${fetchExtendedCard}(url, { fetch, auth, signal: options.signal, timeoutMs: options.timeoutMs });\n  }\n\n`,
     );
   }
   const skills = ctx.agent.skills.map((s) => skillHelper(file, s, stream));
@@ -101,13 +93,15 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `}\n\n`,
     `/** Exhaustiveness guard for the method map: every schema method has a client method. */\n`,
     `export type ClientMethodName = ${A2AMethodName};\n\n`,
-    `export { apiKey, authorization, basic, bearer, fromCard, type Auth, type AuthHandler, type AuthHook, type Credential } from './auth.js';\n`,
-    `export type { CallInterceptor, CallOutcome, InterceptedCall, InterceptedEvent } from './interceptors.js';\n`,
-    `export { A2AHttpError, A2AResponseValidationError, A2ATaskStateError, A2ATransportError } from './client-errors.js';\n`,
-    `export type { CallOptions } from './transport.js';\n`,
-    `export { createMessage, dataPart, filePart, textPart } from '../runtime/objects.js';\n`,
-    `export * from '../errors.js';\n`,
   );
+  file
+    .reexport(`${CLIENT}/auth.ts`, ['apiKey', 'authorization', 'basic', 'bearer', 'fromCard'])
+    .reexport(`${CLIENT}/auth.ts`, ['Auth', 'AuthHandler', 'AuthHook', 'Credential'], { typeOnly: true })
+    .reexport(`${CLIENT}/interceptors.ts`, ['CallInterceptor', 'CallOutcome', 'InterceptedCall', 'InterceptedEvent'], { typeOnly: true })
+    .reexport(`${CLIENT}/client-errors.ts`, ['A2AHttpError', 'A2AResponseValidationError', 'A2ATaskStateError', 'A2ATransportError'])
+    .reexport(`${CLIENT}/transport.ts`, ['CallOptions'], { typeOnly: true })
+    .reexport(`${A2A_DIR}/runtime/objects.ts`, ['createMessage', 'dataPart', 'filePart', 'textPart'])
+    .reexportAll(`${A2A_DIR}/errors.ts`);
   return generatorFile(file.path, file.toString());
 }
 

@@ -1,6 +1,6 @@
-// Builds one TypeScript module: the body is added as text, imports as symbols. Imports are
-// deduplicated, aliased on clashes, split into `import type`, given relative specifiers
-// with `.js` extensions, and sorted — never glued together as strings by an emitter.
+// Builds one TypeScript module: the body is added as text, imports and re-exports as symbols.
+// Imports are deduplicated, aliased on clashes, split into `import type`, given relative
+// specifiers with `.js` extensions, and sorted — never glued together as strings by an emitter.
 import { posix } from 'node:path';
 
 interface ImportedName {
@@ -12,6 +12,9 @@ export class TsFile {
   private readonly imports = new Map<string, Map<string, ImportedName>>();
   private readonly locals = new Set<string>();
   private readonly parts: string[] = [];
+  /** Re-exported names by module specifier: exported name → the module's name and whether it is a type. */
+  private readonly reexports = new Map<string, Map<string, { name: string; typeOnly: boolean }>>();
+  private readonly starExports = new Set<string>();
 
   /** `path` is project-relative, e.g. `src/a2a/server/methods.ts`. */
   constructor(readonly path: string) {}
@@ -44,6 +47,21 @@ export class TsFile {
     return this.import(module, name, { typeOnly: true });
   }
 
+  /** Re-exports `names` of a project module (`export { a, type B } from '…'`); `as` renames on the way out. */
+  reexport(module: string, names: readonly string[], opts: { typeOnly?: boolean; as?: Readonly<Record<string, string>> } = {}): this {
+    const specifier = this.specifierFor(module);
+    let entries = this.reexports.get(specifier);
+    if (!entries) this.reexports.set(specifier, (entries = new Map()));
+    for (const name of names) entries.set(opts.as?.[name] ?? name, { name, typeOnly: opts.typeOnly === true });
+    return this;
+  }
+
+  /** Re-exports everything a project module exports (`export * from '…'`). */
+  reexportAll(module: string): this {
+    this.starExports.add(this.specifierFor(module));
+    return this;
+  }
+
   add(...chunks: string[]): this {
     this.parts.push(...chunks);
     return this;
@@ -59,8 +77,17 @@ export class TsFile {
       if (values.length) lines.push(`import { ${render(values)}${types.length ? ', ' + types.map(([n, i]) => `type ${n === i.local ? n : `${n} as ${i.local}`}`).join(', ') : ''} } from '${specifier}';`);
       else lines.push(`import type { ${render(types)} } from '${specifier}';`);
     }
-    const body = this.parts.join('').replace(/^\n+/, '');
-    return (lines.length ? lines.join('\n') + '\n\n' : '') + body.replace(/\n*$/, '\n');
+    const exports: string[] = [];
+    for (const specifier of [...this.reexports.keys()].sort()) {
+      const entries = [...this.reexports.get(specifier)!.entries()].sort(([a], [b]) => a.localeCompare(b));
+      const allTypes = entries.every(([, e]) => e.typeOnly);
+      const names = entries.map(([exported, { name, typeOnly }]) => `${typeOnly && !allTypes ? 'type ' : ''}${name === exported ? name : `${name} as ${exported}`}`);
+      exports.push(`export ${allTypes ? 'type ' : ''}{ ${names.join(', ')} } from '${specifier}';`);
+    }
+    for (const specifier of [...this.starExports].sort()) exports.push(`export * from '${specifier}';`);
+    const body = this.parts.join('').replace(/^\n+/, '').replace(/\n*$/, '\n');
+    const head = [lines, exports].filter((group) => group.length > 0).map((group) => group.join('\n') + '\n\n').join('');
+    return head + body;
   }
 
   private specifierFor(module: string): string {

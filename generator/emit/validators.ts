@@ -158,8 +158,8 @@ function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKe
     };
     return `  ${tsPropertyKey(skill.id)}: { input: ${part('input')}, output: ${part('output')} },\n`;
   });
+  file.reexport(`${DIR}/issues.ts`, ['TypeValidator', 'ValidationIssue'], { typeOnly: true });
   file.add(
-    `export type { TypeValidator, ValidationIssue } from './issues.js';\n\n`,
     tsDoc('Validators for the protocol types the server and client check: every method\'s params and result, and the Agent Card.'),
     `export const validators = {\n${protocolEntries.join('')}} as const;\n\n`,
     tsDoc('Validators of each skill\'s `input` / `output` payload, by skill id (`undefined` where the manifest declares no schema).'),

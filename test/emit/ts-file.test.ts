@@ -1,6 +1,6 @@
 // The module builder every emitter uses for imports (generator/emit/ts-file.ts): imports are
 // symbols, deduplicated, aliased on clashes, split into `import type`, given relative `.js`
-// specifiers and sorted.
+// specifiers and sorted; re-exports likewise.
 import { describe, expect, it } from 'vitest';
 import { TsFile } from '../../generator/emit/ts-file.js';
 
@@ -92,6 +92,32 @@ describe('TsFile', () => {
       name: '__proto__ and constructor are names like any other (kept in Maps, not objects)',
       given: ['src/a2a/x.ts', (f) => [f.import('src/a2a/y.ts', '__proto__'), f.import('src/a2a/y.ts', 'constructor')]],
       want: { text: "import { __proto__, constructor } from './y.js';\n\n\n", locals: ['__proto__', 'constructor'] },
+    },
+    {
+      name: 're-exports: grouped by module, sorted by specifier as imports are, after the imports; all types → export type',
+      given: [
+        'src/a2a/client/index.ts',
+        (f) => {
+          f.reexport('src/a2a/client/auth.ts', ['fromCard', 'bearer']).reexport('src/a2a/client/auth.ts', ['Credential'], { typeOnly: true });
+          f.reexport('src/a2a/validators/issues.ts', ['ValidationIssue', 'TypeValidator'], { typeOnly: true });
+          return [f.import('src/a2a/types.ts', 'Task')];
+        },
+      ],
+      want: {
+        text:
+          "import { Task } from '../types.js';\n\n" +
+          "export type { TypeValidator, ValidationIssue } from '../validators/issues.js';\n" +
+          "export { bearer, type Credential, fromCard } from './auth.js';\n\n\n",
+        locals: ['Task'],
+      },
+    },
+    {
+      name: 'a renamed re-export and export *, star exports last',
+      given: [
+        'src/a2a/errors.ts',
+        (f) => (f.reexportAll('src/a2a/more.ts').reexport('src/a2a/runtime/json-rpc-error.ts', ['JsonRpcError'], { as: { JsonRpcError: 'JsonRpcErrorBase' } }).add('x;\n'), []),
+      ],
+      want: { text: "export { JsonRpcError as JsonRpcErrorBase } from './runtime/json-rpc-error.js';\nexport * from './more.js';\n\nx;\n", locals: [] },
     },
   ])('$name', ({ given: [path, build], want }) => {
     const file = new TsFile(path);

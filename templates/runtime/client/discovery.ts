@@ -88,3 +88,21 @@ export async function discoverCard(base: string, options: CardFetchOptions = {})
   }
   throw new A2AHttpError(404, `no agent card at ${tried.join(' or ')}`, undefined, '');
 }
+
+/**
+ * The authenticated extended card of a version that serves it over HTTP (v0.2.x): GET
+ * `{url}/../{path}`, then `{url}/{path}`, with the client's credentials, validated like the
+ * public card.
+ */
+export async function fetchExtendedCard(endpoint: string, options: CardFetchOptions = {}): Promise<AgentCard> {
+  const access = protocol.extendedCard;
+  if (access.via !== 'http') throw new A2AHttpError(404, `A2A v${protocol.version} serves no extended card over HTTP`, undefined, '');
+  const base = endpoint.replace(/\/*$/, '/');
+  for (const candidate of [new URL(`../${access.path}`, base).href, new URL(access.path, base).href]) {
+    const { status, value, response } = await fetchJson(candidate, options);
+    if (status === 404) continue;
+    if (value === undefined) throw new A2AHttpError(status, `extended card: HTTP ${status}`, response.headers.get('www-authenticate') ?? undefined, '');
+    return checkCard(value, candidate);
+  }
+  throw new A2AHttpError(404, 'this agent serves no authenticated extended card', undefined, '');
+}
