@@ -26,8 +26,10 @@ const server = createA2AServer({
   auth: { bearer: acceptSecrets([${JSON.stringify(TOKEN)}]), key: acceptSecrets(['unused']), Bearer: acceptSecrets([${JSON.stringify(TOKEN)}]) },
   logger: false,
   abandonGraceMs: 600_000,
-  // The fixture's manifest lowers the body limit; the attack needs the default (1 MiB).
-  limits: { bodyBytes: 1_048_576 },
+  // The fixture's manifest lowers the body limit and the request timeout (1.5 s, for its slow-
+  // body tests); the attack needs the defaults: 1 MiB bodies, 30 s. With 1.5 s a loaded machine
+  // took longer than that to upload eight 1 MB bodies at once, and Node answered 408.
+  limits: { bodyBytes: 1_048_576, requestTimeoutMs: 30_000 },
 });
 const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
 console.log(url);
@@ -39,7 +41,16 @@ function postFresh(url: string, body: string): Promise<any> {
     const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...auth } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+      res.on('end', () => {
+        // A non-JSON answer (Node's own 408 has no body) fails the test with what came back,
+        // rather than throwing in this callback and leaving the flood waiting forever.
+        const text = Buffer.concat(chunks).toString();
+        try {
+          resolve(JSON.parse(text));
+        } catch {
+          reject(new Error(`HTTP ${res.statusCode} with a body that is not JSON: ${JSON.stringify(text.slice(0, 200))}`));
+        }
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
