@@ -60,3 +60,68 @@ export function forEachSubschema(schema: JsonSchema, visit: (s: JsonSchema, path
   if (Array.isArray(schema.items)) schema.items.forEach((sub, i) => isPlainObject(sub) && forEachSubschema(sub, visit, [...path, 'items', String(i)]));
   else if (isPlainObject(schema.items)) forEachSubschema(schema.items, visit, [...path, 'items']);
 }
+
+// ——— references ———
+// Every stage reads `$ref`s; these are the only functions that parse or rewrite them.
+
+/** A JSON Pointer segment of a URI fragment (`a%20b`, `a~1b`); undefined when its percent-encoding is malformed. */
+export function decodePointerSegment(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a local reference (`#`, `#/$defs/a`) points at inside `root`, through own properties only; undefined when it is not local or leads nowhere. */
+export function resolvePointer(root: unknown, ref: string): unknown {
+  if (ref === '#') return root;
+  if (!ref.startsWith('#/')) return undefined;
+  let cur: unknown = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = decodePointerSegment(raw);
+    if (key === undefined || typeof cur !== 'object' || cur === null || !Object.hasOwn(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** The definition a reference names (`#/definitions/X`, `#/$defs/X`), decoded; undefined for any other reference. */
+export function definitionName(ref: string): string | undefined {
+  const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(ref);
+  return m ? decodePointerSegment(m[1]) : undefined;
+}
+
+/** Follows `$ref` → `$ref` … through `definitions` (at most `maxHops`): the first schema that is not a reference; undefined when one leads nowhere. */
+export function followRefs(definitions: Readonly<Record<string, JsonSchema>>, schema: JsonSchema | undefined, maxHops = 16): JsonSchema | undefined {
+  let cur = schema;
+  for (let i = 0; i < maxHops && typeof cur?.$ref === 'string'; i++) {
+    const name = definitionName(cur.$ref);
+    cur = name !== undefined && Object.hasOwn(definitions, name) ? definitions[name] : undefined;
+  }
+  return cur;
+}
+
+/** A copy of `schema` with every `$ref` replaced by `map(ref)`. */
+export function mapRefs(schema: JsonSchema, map: (ref: string) => string): JsonSchema {
+  const copy = cloneJson(schema);
+  forEachSubschema(copy, (sub) => {
+    if (typeof sub.$ref === 'string') sub.$ref = map(sub.$ref);
+  });
+  return copy;
+}
+
+/**
+ * A payload schema made ready to live under a name in a bigger document: its local references
+ * (`#/$defs/Point`, `#`) are rebased onto `base` (`#/definitions/RouteInput` →
+ * `#/definitions/RouteInput/$defs/Point`), and `$schema`/`$id`, which only a document root may
+ * carry, are dropped.
+ */
+export function nestSchema(schema: JsonSchema, base: string): JsonSchema {
+  const copy = mapRefs(schema, (ref) => (ref.startsWith('#') ? `${base}${ref.slice(1)}` : ref));
+  delete copy.$schema;
+  forEachSubschema(copy, (sub) => {
+    delete sub.$id;
+  });
+  return copy;
+}

@@ -4,7 +4,8 @@
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ConflictError } from '../diagnostics.js';
-import { SKILLS_DIR, type GeneratedFile } from '../emit/generated-file.js';
+import type { GeneratedFile } from '../emit/generated-file.js';
+import { SKILLS_DIR } from '../model/names.js';
 import { generate } from '../generate.js';
 import { loadInputs, loadProtocol, type LoadedInputs } from '../inputs.js';
 import { diffProtocols } from '../model/diff.js';

@@ -1,6 +1,7 @@
 // emit/agent: the Agent Card(s) as JSON and as a typed module, with the server defaults and
 // security the manifest declares. The TS module makes the compiler check the card against
 // the version's AgentCard type as well.
+import { securityDescriptor } from '../model/security.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -10,6 +11,7 @@ export function emitAgentModule(ctx: EmitContext): GeneratedFile[] {
   const { agent } = ctx;
   const file = new TsFile(`${A2A_DIR}/agent.ts`);
   const AgentCard = file.importType(`${A2A_DIR}/types.ts`, 'AgentCard');
+  const SecurityDescriptor = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'SecurityDescriptor');
   const skills = agent.skills.map((s) => ({ id: s.id, inputModes: s.inputModes, outputModes: s.outputModes, hasInput: s.input !== undefined, hasOutput: s.output !== undefined }));
   file.add(
     tsDoc('The public Agent Card, served at the well-known path(s).'),
@@ -19,7 +21,7 @@ export function emitAgentModule(ctx: EmitContext): GeneratedFile[] {
     tsDoc('Skills as the runtime routes them: media types, and whether a typed payload is declared.'),
     `export const skillRoutes = ${tsLiteral(skills)} as const;\n\n`,
     tsDoc('Security requirements from the manifest: any one alternative (OR) whose schemes all pass (AND).'),
-    `export const security = ${tsLiteral(agent.security)} as const;\n\n`,
+    `export const security = ${tsLiteral(securityDescriptor(agent.security))} as const satisfies ${SecurityDescriptor};\n\n`,
     tsDoc('Server settings from the manifest; `PORT` and `HOST` environment variables override port and host.'),
     `export const serverDefaults = ${tsLiteral(agent.server)} as const;\n`,
   );

@@ -4,7 +4,6 @@
 // discovery and auth.
 import type { MethodModel } from '../model/methods.js';
 import type { SkillModel } from '../model/agent.js';
-import { isSafeIdentifier } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -12,17 +11,11 @@ import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 const CLIENT = `${A2A_DIR}/client`;
-/** Members of A2AClient that a generated method name must not shadow. */
-const CLASS_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'openStream', 'resumable']);
 /** Roles that may be retried after a network error: reading never changes the agent's state. */
 const IDEMPOTENT = new Set(['get', 'resubscribe', 'pushGet', 'pushList', 'extendedCard']);
 
 export function emitClient(ctx: EmitContext): GeneratedFile[] {
   return [...copyRuntime(ctx, 'client'), clientIndex(ctx)];
-}
-
-export function methodName(m: MethodModel): string {
-  return CLASS_MEMBERS.has(m.clientName) || !isSafeIdentifier(m.clientName) ? `${m.clientName}Method` : m.clientName;
 }
 
 function clientIndex(ctx: EmitContext): GeneratedFile {
@@ -46,9 +39,9 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     const params = file.importType(types, stream.paramsType);
     const result = file.importType(types, stream.resultType);
     extras.push(
-      tsDoc(`Like ${methodName(stream)}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`, '  '),
-      `  ${methodName(stream)}Resumable(params: ${params}, options: ${CallOptions} & ${ResumeOptions} = {}): AsyncIterable<${result}> {\n` +
-        `    return ${resumable}(() => this.${methodName(stream)}(params, options), (id) => this.${methodName(resubscribe)}({ id }, options), options) as AsyncIterable<${result}>;\n  }\n\n`,
+      tsDoc(`Like ${stream.clientName}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`, '  '),
+      `  ${stream.clientName}Resumable(params: ${params}, options: ${CallOptions} & ${ResumeOptions} = {}): AsyncIterable<${result}> {\n` +
+        `    return ${resumable}(() => this.${stream.clientName}(params, options), (id) => this.${resubscribe.clientName}({ id }, options), options) as AsyncIterable<${result}>;\n  }\n\n`,
     );
   }
   if (protocol.extendedCard.via === 'http') {
@@ -114,9 +107,9 @@ function method(file: TsFile, m: MethodModel, CallOptions: string): string {
   const idempotent = IDEMPOTENT.has(m.role);
   const doc = tsDoc(`${m.description ?? m.name}${m.streaming ? '\n\nYields each event as the agent sends it; ends when the server closes the stream.' : ''}${idempotent ? '\n\nRetried on network errors and 502/503/504 (it changes nothing on the agent).' : ''}\n\nJSON-RPC method \`${m.name}\`.`, '  ');
   if (m.streaming) {
-    return `${doc}  ${methodName(m)}(${signature}): AsyncIterable<${result}> {\n    return this.transport.stream(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as AsyncIterable<${result}>;\n  }\n\n`;
+    return `${doc}  ${m.clientName}(${signature}): AsyncIterable<${result}> {\n    return this.transport.stream(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as AsyncIterable<${result}>;\n  }\n\n`;
   }
-  return `${doc}  ${methodName(m)}(${signature}): Promise<${result}> {\n    return this.transport.call(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as Promise<${result}>;\n  }\n\n`;
+  return `${doc}  ${m.clientName}(${signature}): Promise<${result}> {\n    return this.transport.call(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as Promise<${result}>;\n  }\n\n`;
 }
 
 /** What a skill without an input schema takes, from the media types it accepts. */
@@ -134,7 +127,7 @@ function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | unde
   const kind = skillArgument(skill);
   const [arg, payload] =
     kind === 'input'
-      ? [`input: ${file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Input`)}`, '{ data: input }']
+      ? [`input: ${file.importType(`${A2A_DIR}/skill-types.ts`, skill.names.input)}`, '{ data: input }']
       : kind === 'text'
         ? ['text: string', '{ text }']
         : kind === 'data'
@@ -143,7 +136,7 @@ function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | unde
   const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`, '    ');
   let call: string;
   if (skill.output) {
-    const Output = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}Output`);
+    const Output = file.importType(`${A2A_DIR}/skill-types.ts`, skill.names.output);
     const skillOutput = file.import(`${CLIENT}/skill-calls.ts`, 'skillOutput');
     const skillValidators = file.import(`${A2A_DIR}/validators/index.ts`, 'skillValidators');
     call = `async (${arg}, options?: ${SkillCallOptions}): Promise<${Output}> =>\n      ${skillOutput}(${tsString(skill.id)}, await ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options), ${skillValidators}[${tsString(skill.id)}].output)`;

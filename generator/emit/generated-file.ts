@@ -13,6 +13,5 @@ export interface GeneratedFile {
 export const generatorFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'generator' });
 export const userFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'user' });
 
-/** Where generated code lives inside an agent project. */
+/** Where generated code lives inside an agent project (skill handlers: model/names.ts, handlerModule). */
 export const A2A_DIR = 'src/a2a';
-export const SKILLS_DIR = 'src/skills';

@@ -18,7 +18,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
   const version = typeof card.version === 'string' && /^\d+\.\d+\.\d+(-[\w.]+)?$/.test(card.version) ? card.version : '0.1.0';
   const schemes = agent.security.schemes.map((s) => ({
     name: s.name,
-    env: `A2A_${s.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`,
+    env: s.secretsEnv,
     format: s.credential === 'basic' ? 'user:password pairs' : s.credential === 'mutualTLS' ? '(client certificates, no variable)' : s.credential === 'apiKey' ? 'API keys' : 'tokens',
   }));
   const image = imageName(name);
@@ -37,7 +37,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     endpointRequest: `POST ${agent.server.basePath}`,
     dockerBuild: `docker build -t ${image} .`,
     dockerRun: `docker run -p ${containerPort(ctx)}:${containerPort(ctx)} ${image}`,
-    skills: agent.skills.map((s) => ({ id: s.id, handler: `src/skills/${s.names.file}.ts`, name: String(s.card.name ?? s.id), description: String(s.card.description ?? '') })),
+    skills: agent.skills.map((s) => ({ id: s.id, handler: s.names.handlerModule, name: String(s.card.name ?? s.id), description: String(s.card.description ?? '') })),
     defaultSkill: agent.skills[0]?.id ?? '',
     sendMethod: protocol.methods.find((m) => m.role === 'send')?.name ?? 'message/send',
     routing: routingExamples(ctx),

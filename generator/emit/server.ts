@@ -5,7 +5,7 @@ import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
-import { A2A_DIR, generatorFile, SKILLS_DIR, userFile, type GeneratedFile } from './generated-file.js';
+import { A2A_DIR, generatorFile, userFile, type GeneratedFile } from './generated-file.js';
 import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
@@ -20,8 +20,8 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${SERVER}/handlers.ts`);
   const SkillHandler = file.importType(`${SERVER}/skills.ts`, 'SkillHandler');
   const skills = ctx.agent.skills.map((s) => {
-    const input = file.importType(`${A2A_DIR}/skill-types.ts`, `${s.names.type}Input`);
-    const output = file.importType(`${A2A_DIR}/skill-types.ts`, `${s.names.type}Output`);
+    const input = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.input);
+    const output = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.output);
     const about = [s.card.name, s.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
     return `${tsDoc(about, '  ')}  ${tsString(s.id)}: ${SkillHandler}<${input}, ${output}>;\n`;
   });
@@ -55,7 +55,7 @@ function skillWiring(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/skills.ts`);
   const SkillHandlers = file.importType(`${SERVER}/handlers.ts`, 'SkillHandlers');
   const entries = ctx.agent.skills.map((s) => {
-    const local = file.import(`${SKILLS_DIR}/${s.names.file}.ts`, 'handler', { as: s.names.value });
+    const local = file.import(s.names.handlerModule, 'handler', { as: s.names.value });
     return `  ${tsPropertyKey(s.id)}: ${local},\n`;
   });
   file.add(
@@ -68,7 +68,7 @@ function skillWiring(ctx: EmitContext): GeneratedFile {
 function mainScaffold(ctx: EmitContext): GeneratedFile {
   const schemes = ctx.agent.security.schemes.map((s) => ({
     key: tsPropertyKey(s.name),
-    env: `A2A_${s.name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`,
+    env: s.secretsEnv,
     kind: s.credential,
   }));
   return userFile(
@@ -94,12 +94,13 @@ function skillScaffold(ctx: EmitContext, skill: SkillModel): GeneratedFile {
   const inputExample = skill.input ? sample(skill.input, { root: skill.input }) : undefined;
   const outputExample = skill.output ? sample(skill.output, { root: skill.output }) : undefined;
   return userFile(
-    `${SKILLS_DIR}/${skill.names.file}.ts`,
+    skill.names.handlerModule,
     ctx.templates.render('scaffold/skill.ts.hbs', {
       id: skill.id,
       name: typeof skill.card.name === 'string' ? skill.card.name : skill.id,
       description: typeof skill.card.description === 'string' ? skill.card.description : '',
-      typeName: skill.names.type,
+      inputType: skill.names.input,
+      outputType: skill.names.output,
       hasInput: skill.input !== undefined,
       hasOutput: skill.output !== undefined,
       inputExampleJson: inputExample === undefined ? '' : JSON.stringify(inputExample),

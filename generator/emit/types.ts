@@ -1,7 +1,7 @@
 // emit/types: the A2A protocol types (json-schema-to-typescript over the model's
 // definitions), the payload types of each skill's `input`/`output`, and the method map.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { cloneJson, forEachSubschema, type JsonSchema } from '../json-schema.js';
+import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -71,10 +71,11 @@ async function skillTypes(ctx: EmitContext): Promise<string> {
   const definitions: Record<string, JsonSchema> = {};
   const lines: string[] = [];
   for (const skill of ctx.agent.skills) {
-    for (const [kind, schema] of [['Input', skill.input], ['Output', skill.output]] as const) {
-      const name = `${skill.names.type}${kind}`;
-      if (schema) definitions[name] = { ...rootRefInAllOf(rebaseRefs(schema, name)), title: name };
-      else lines.push(`${tsDoc(`Skill ${tsString(skill.id)} declares no \`${kind.toLowerCase()}\` schema.`)}export type ${name} = unknown;\n`);
+    for (const kind of ['input', 'output'] as const) {
+      const name = skill.names[kind];
+      const schema = skill[kind];
+      if (schema) definitions[name] = { ...rootRefInAllOf(nestSchema(schema, `#/definitions/${name}`)), title: name };
+      else lines.push(`${tsDoc(`Skill ${tsString(skill.id)} declares no \`${kind}\` schema.`)}export type ${name} = unknown;\n`);
     }
   }
   const compiled = Object.keys(definitions).length > 0 ? await compileDefinitions(definitions) : '';
@@ -92,16 +93,6 @@ function rootRefInAllOf(schema: JsonSchema): JsonSchema {
   return { ...rest, allOf: [{ $ref }, ...((rest.allOf as JsonSchema[] | undefined) ?? [])] };
 }
 
-/** A skill schema's local refs (`#/$defs/X`) point into the combined document once nested under its name. */
-function rebaseRefs(schema: JsonSchema, name: string): JsonSchema {
-  const copy = cloneJson(schema);
-  delete copy.$schema;
-  delete copy.$id;
-  forEachSubschema(copy, (sub) => {
-    if (typeof sub.$ref === 'string' && sub.$ref.startsWith('#')) sub.$ref = `#/definitions/${name}${sub.$ref.slice(1)}`;
-  });
-  return copy;
-}
 
 /** `A2AMethods`: method name → params, result and whether it streams; used by server and client alike. */
 function methodMap(ctx: EmitContext): GeneratedFile {

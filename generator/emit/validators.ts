@@ -4,7 +4,7 @@
 // are replaced by a small emitted module: the output runs with ajv absent.
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
-import { cloneJson, forEachSubschema, type JsonSchema } from '../json-schema.js';
+import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
 import { typeIdentifier } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
@@ -59,8 +59,8 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
     for (const kind of ['input', 'output'] as const) {
       const schema = skill[kind];
       if (!schema) continue;
-      const key = `${skill.names.type}${kind === 'input' ? 'Input' : 'Output'}`;
-      skillDefs[key] = rebase(schema, key);
+      const key = skill.names[kind];
+      skillDefs[key] = nestSchema(schema, `skills#/definitions/${key}`);
       const name = exportName(`skill${key}`);
       refs[name] = `skills#/definitions/${key}`;
       exportsByKey.set(`skill:${skill.id}:${kind}`, name);
@@ -118,17 +118,6 @@ function compact(code: string): string {
   return code.replace(/,schemaPath:"(?:[^"\\]|\\.)*"/g, '');
 }
 
-/** Skill schemas are nested under one document: their local refs must follow. */
-function rebase(schema: JsonSchema, key: string): JsonSchema {
-  const copy = cloneJson(schema);
-  delete copy.$schema;
-  delete copy.$id;
-  forEachSubschema(copy, (sub) => {
-    if (typeof sub.$ref === 'string' && sub.$ref.startsWith('#')) sub.$ref = `skills#/definitions/${key}${sub.$ref.slice(1)}`;
-    delete sub.$id;
-  });
-  return copy;
-}
 
 function replaceRuntimeRequires(code: string): string {
   const out = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (whole, local: string, module: string) => {
@@ -153,7 +142,7 @@ function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKe
     const part = (kind: 'input' | 'output'): string => {
       const fn = exportsByKey.get(`skill:${skill.id}:${kind}`);
       if (!fn) return 'undefined';
-      const type = file.importType(`${A2A_DIR}/skill-types.ts`, `${skill.names.type}${kind === 'input' ? 'Input' : 'Output'}`);
+      const type = file.importType(`${A2A_DIR}/skill-types.ts`, skill.names[kind]);
       return `${typed}<${type}>(${file.import(compiledModule, fn)})`;
     };
     return `  ${tsPropertyKey(skill.id)}: { input: ${part('input')}, output: ${part('output')} },\n`;

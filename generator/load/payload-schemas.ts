@@ -3,7 +3,7 @@
 // itself through other `$ref`s (a cycle with no structure, which no value can satisfy).
 import { createRequire } from 'node:module';
 import type { InputError } from '../diagnostics.js';
-import { forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
+import { forEachSubschema, isPlainObject, resolvePointer, type JsonSchema } from '../json-schema.js';
 import { locatedError, type Manifest } from './manifest.js';
 import { checkShape } from './shape-check.js';
 
@@ -81,19 +81,6 @@ export function payloadSchemaProblems(schema: JsonSchema): Problem[] {
 }
 
 const numbered = (path: string[]): (string | number)[] => path.map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-
-function resolvePointer(root: JsonSchema, ref: string): unknown {
-  if (ref === '#') return root;
-  if (!ref.startsWith('#/')) return undefined;
-  let cur: unknown = root;
-  for (const raw of ref.slice(2).split('/')) {
-    const seg = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isPlainObject(cur) && !Array.isArray(cur)) return undefined;
-    if (!Object.hasOwn(cur as object, seg)) return undefined;
-    cur = (cur as Record<string, unknown>)[seg];
-  }
-  return cur;
-}
 
 /** The references visited when following `$ref` → `$ref` → … from `ref` comes back to one already visited; undefined when it ends. */
 function refCycle(root: JsonSchema, ref: string): Set<string> | undefined {

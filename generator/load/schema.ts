@@ -1,7 +1,7 @@
 // Normalizes an a2a.json into one shape: definitions under `definitions` (v0.1.0 uses
 // draft 2020-12's `$defs`), every `$ref` local and resolvable. Later stages never see `$defs`.
 import { InputError } from '../diagnostics.js';
-import { cloneJson, forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
+import { cloneJson, decodePointerSegment, forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
 import type { SchemaSource } from './schema-source.js';
 import { parseJsonText } from './text.js';
 
@@ -43,7 +43,7 @@ export function loadSchema(source: SchemaSource): LoadedSchema {
 function normalizeRef(ref: string, definitions: Record<string, JsonSchema>, file: string, where: string): string {
   const m = /^#\/(?:\$defs|definitions)\/([^/]+)((?:\/.*)?)$/.exec(ref);
   if (!m) throw new InputError(`unsupported $ref "${ref}": only references to this file's own definitions are allowed`, { file }, where);
-  const name = decodeURIComponent(m[1].replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (!isPlainObject(definitions[name])) throw new InputError(`dangling $ref "${ref}": there is no definition "${name}"`, { file }, where);
+  const name = decodePointerSegment(m[1]);
+  if (name === undefined || !Object.hasOwn(definitions, name) || !isPlainObject(definitions[name])) throw new InputError(`dangling $ref "${ref}": there is no definition "${name}"`, { file }, where);
   return `#/definitions/${m[1]}${m[2]}`;
 }

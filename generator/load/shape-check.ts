@@ -1,7 +1,7 @@
 // A small JSON Schema checker for the manifest and the Agent Card. ajv validates payloads
 // at run time; here the goal is different: one readable finding per mistake, with the
 // path and what was expected, and for unions the finding of the branch the user meant.
-import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { closestName, didYouMean } from '../suggest.js';
 
 export interface Finding {
@@ -36,23 +36,13 @@ export function checkShape(value: unknown, schema: JsonSchema, opts: CheckOption
 function resolve(schema: JsonSchema, opts: CheckOptions): JsonSchema {
   let s = schema;
   for (let hops = 0; typeof s.$ref === 'string' && hops < 32; hops++) {
-    const m = /^#\/(?:definitions|\$defs)\/([^/]+)$/.exec(s.$ref);
-    const name = m ? decodeName(m[1]) : undefined;
-    const target = s.$ref === '#' ? opts.root : name !== undefined ? opts.definitions[name] : undefined;
+    const name = definitionName(s.$ref);
+    const target = s.$ref === '#' ? opts.root : name !== undefined && Object.hasOwn(opts.definitions, name) ? opts.definitions[name] : undefined;
     if (!target) return {};
     const { $ref: _ref, ...rest } = s;
     s = Object.keys(rest).length > 0 ? { ...target, ...rest, description: target.description ?? rest.description } : target;
   }
   return s;
-}
-
-/** A definition's name from a `$ref` (`A%20B`); undefined when its percent-encoding is malformed. */
-function decodeName(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
 }
 
 /** What a value is, in the words of JSON Schema types; NaN and ±Infinity (YAML's .nan, .inf) by name, as no type holds them. */

@@ -2,7 +2,7 @@
 // strictly: a field that version lacks is an error naming the versions that do have it, and a
 // field no version has is checked for a typo of one the card does have.
 import { formatJsonPath, InputError } from '../diagnostics.js';
-import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { locatedError, type Manifest } from '../load/manifest.js';
 import { checkShape, type Finding } from '../load/shape-check.js';
 import { closestName, didYouMean } from '../suggest.js';
@@ -102,7 +102,7 @@ function checkSkillNames(manifest: Manifest): InputError[] {
         locatedError(
           manifest.document,
           ['skills', i, 'id'],
-          `skill id ${JSON.stringify(skill.id)} collides with skills[${clash}].id ${JSON.stringify(manifest.skills[clash].id)}: both become "${names.value}" (src/skills/${names.file}.ts); rename one`,
+          `skill id ${JSON.stringify(skill.id)} collides with skills[${clash}].id ${JSON.stringify(manifest.skills[clash].id)}: both become "${names.value}" (${names.handlerModule}); rename one`,
         ),
       );
     }
@@ -129,7 +129,8 @@ function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | un
     const expand = (s: JsonSchema, depth = 0): void => {
       if (depth > 16) return;
       if (typeof s.$ref === 'string') {
-        const target = defs[s.$ref.replace(/^#\/(definitions|\$defs)\//, '')];
+        const name = definitionName(s.$ref);
+        const target = name !== undefined && Object.hasOwn(defs, name) ? defs[name] : undefined;
         if (target) expand(target, depth + 1);
         return;
       }

@@ -1,7 +1,7 @@
 // What changed between two protocol models: methods, types, fields, enum values, errors and
 // the card's well-known path. A change is breaking when code written against the old
 // version can stop working: something removed, renamed, retyped, or newly required.
-import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
 import type { ProtocolModel } from './protocol.js';
 
 export type ChangeArea = 'method' | 'type' | 'field' | 'enum' | 'error' | 'card' | 'part';
@@ -134,7 +134,7 @@ function diffEnum(subject: string, a: JsonSchema, b: JsonSchema, add: (c: Change
 /** A short, comparable description of a property's type: `string`, `Task[]`, `"kind"`, `Task | Message`. */
 export function typeSignature(s: JsonSchema | undefined): string {
   if (!isPlainObject(s)) return 'any';
-  if (typeof s.$ref === 'string') return s.$ref.split('/').pop()!;
+  if (typeof s.$ref === 'string') return definitionName(s.$ref) ?? s.$ref;
   if (s.const !== undefined) return JSON.stringify(s.const);
   if (Array.isArray(s.enum)) return 'enum';
   const union = s.anyOf ?? s.oneOf;

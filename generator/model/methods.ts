@@ -1,8 +1,8 @@
 // Derives the method table from the schema: every definition whose `properties.method` has a
 // `const` is a method (not only the members of the `A2ARequest` union: v0.1.0's omits
 // `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
-import { isPlainObject, type JsonSchema } from '../json-schema.js';
-import { methodClientName } from './names.js';
+import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
+import { clientMethodName, methodClientName } from './names.js';
 import { officialClientName, roleOf, type MethodRole } from './roles.js';
 
 export interface MethodModel {
@@ -18,7 +18,7 @@ export interface MethodModel {
   resultType: string;
   /** The result answers over Server-Sent Events, one event per update. */
   streaming: boolean;
-  /** The client SDK's method name: the official SDK's where it has one. */
+  /** The generated client's method name: the official SDK's where it has one (suffixed `Method` where it would shadow a client member). */
   clientName: string;
   description?: string;
 }
@@ -29,7 +29,7 @@ export interface DerivedMethods {
   synthetic: Record<string, JsonSchema>;
 }
 
-const refName = (s: JsonSchema | undefined): string | undefined => (typeof s?.$ref === 'string' ? /^#\/definitions\/([^/]+)$/.exec(s.$ref)?.[1] : undefined);
+const refName = (s: JsonSchema | undefined): string | undefined => (typeof s?.$ref === 'string' ? definitionName(s.$ref) : undefined);
 
 export function deriveMethods(definitions: Record<string, JsonSchema>): DerivedMethods {
   const synthetic: Record<string, JsonSchema> = {};
@@ -56,7 +56,7 @@ export function deriveMethods(definitions: Record<string, JsonSchema>): DerivedM
       requestDefinition,
       paramsType: isPlainObject(params) ? named(params, `${requestDefinition}Params`) : undefined,
       paramsRequired: (def.required ?? []).includes('params'),
-      clientName: officialClientName(name) ?? methodClientName(requestDefinition, name),
+      clientName: clientMethodName(officialClientName(name) ?? methodClientName(requestDefinition, name)),
       description: def.description,
       result: response?.result,
       responseName: response?.name,

@@ -63,6 +63,9 @@ export function typeIdentifier(text: string, suffix = ''): string {
   return isSafeIdentifier(base) ? base : `${base}${suffix || 'Type'}`;
 }
 
+/** Where the scaffolded skill handlers live in an agent project. */
+export const SKILLS_DIR = 'src/skills';
+
 /** Names a skill gets in generated code, derived once from its id. */
 export interface SkillNames {
   /** camelCase value name: `routeOptimizerTraffic`. */
@@ -71,6 +74,11 @@ export interface SkillNames {
   type: string;
   /** kebab-case file stem: `route-optimizer-traffic` → src/skills/route-optimizer-traffic.ts. */
   file: string;
+  /** The handler module the scaffold writes: `src/skills/route-optimizer-traffic.ts`. */
+  handlerModule: string;
+  /** Its payload types (skill-types.ts, validators, OpenAPI components): `RouteOptimizerTrafficInput`, `…Output`. */
+  input: string;
+  output: string;
 }
 
 export function skillNames(id: string): SkillNames | undefined {
@@ -78,7 +86,15 @@ export function skillNames(id: string): SkillNames | undefined {
   const value = valueIdentifier(id, 'Skill');
   const type = typeIdentifier(id, 'Skill');
   if (!file || !value || !type) return undefined;
-  return { value, type, file };
+  return { value, type, file, handlerModule: `${SKILLS_DIR}/${file}.ts`, input: `${type}Input`, output: `${type}Output` };
+}
+
+/** Members of the generated A2AClient class that a method name must not shadow. */
+const CLIENT_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'openStream', 'resumable']);
+
+/** The generated client's method for a JSON-RPC method: `name`, or `nameMethod` where that would shadow a member or is unsafe. */
+export function clientMethodName(name: string): string {
+  return CLIENT_MEMBERS.has(name) || !isSafeIdentifier(name) ? `${name}Method` : name;
 }
 
 /** A JSON-RPC method's client method name when no official name exists: `ListTasksRequest` → `listTasks`. */
@@ -86,4 +102,9 @@ export function methodClientName(requestDefinition: string, method: string): str
   const fromDefinition = requestDefinition.replace(/Request$/, '');
   const name = valueIdentifier(fromDefinition || method, 'Method');
   return name || valueIdentifier(method, 'Method');
+}
+
+/** The environment variable the scaffold reads a security scheme's accepted secrets from: `bearer` → `A2A_BEARER_SECRETS`. */
+export function secretsVariable(schemeName: string): string {
+  return `A2A_${schemeName.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`;
 }

@@ -5,7 +5,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, type MethodModel } from './methods.js';
-import { rulesFor, type AppliedRule } from './spec-rules.js';
+import { rulesFor } from './spec-rules.js';
 import { detectVersion, factsFor } from './versions.js';
 
 export interface ProtocolModel {
@@ -28,7 +28,7 @@ export interface ProtocolModel {
   /** Base URL of this version's specification, for `@see` links. */
   specUrl: string;
   /** Spec-text rules the runtime enforces for this version, by id. */
-  rules: Record<string, AppliedRule>;
+  rules: ReturnType<typeof rulesFor>;
 }
 
 export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {

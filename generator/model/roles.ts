@@ -2,18 +2,10 @@
 // names differ between versions (tasks/send vs message/send); the roles do not. A method
 // not listed here is `custom`: routed, validated and typed, implemented by the user.
 
-export type MethodRole =
-  | 'send'
-  | 'stream'
-  | 'get'
-  | 'cancel'
-  | 'resubscribe'
-  | 'pushSet'
-  | 'pushGet'
-  | 'pushList'
-  | 'pushDelete'
-  | 'extendedCard'
-  | 'custom';
+import type { MethodRole } from '../../templates/runtime/shared/protocol-types.js';
+
+// The roles are the runtime's (its contract with the generator); this table gives them out.
+export type { MethodRole };
 
 const ROLES: Record<string, MethodRole> = {
   'tasks/send': 'send', // v0.1.0

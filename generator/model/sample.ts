@@ -1,7 +1,7 @@
 // A value that validates against a JSON Schema, for scaffolded handlers and documentation
 // examples. Prefers what the schema offers (const, examples, default, enum), then builds the
 // smallest valid value: required properties only, the minimum count of items, bounds honoured.
-import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { definitionName, isPlainObject, resolvePointer, type JsonSchema } from '../json-schema.js';
 
 export interface SampleOptions {
   /** Resolves `#/definitions/X` (protocol schemas) and local pointers (`#/$defs/X` in skill schemas). */
@@ -52,8 +52,8 @@ function resolve(schema: JsonSchema, opts: SampleOptions): JsonSchema {
   let s = schema;
   for (let i = 0; i < 16 && typeof s.$ref === 'string'; i++) {
     const ref: string = s.$ref;
-    const byName = /^#\/definitions\/([^/]+)$/.exec(ref);
-    const target = byName && opts.definitions?.[byName[1]] ? opts.definitions[byName[1]] : pointer(opts.root, ref);
+    const name = definitionName(ref);
+    const target = name !== undefined && opts.definitions && Object.hasOwn(opts.definitions, name) ? opts.definitions[name] : resolvePointer(opts.root, ref);
     if (!isPlainObject(target)) return {};
     const { $ref: _ref, ...siblings } = s;
     s = { ...(target as JsonSchema), ...siblings };
@@ -61,25 +61,6 @@ function resolve(schema: JsonSchema, opts: SampleOptions): JsonSchema {
   return s;
 }
 
-function pointer(root: JsonSchema | undefined, ref: string): unknown {
-  if (!root || !ref.startsWith('#')) return undefined;
-  let cur: unknown = root;
-  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodePointerSegment(raw);
-    if (key === undefined) return undefined;
-    cur = isPlainObject(cur) ? cur[key] : undefined;
-  }
-  return cur;
-}
-
-/** A JSON Pointer segment of a URI fragment (`a%20b`, `a~1b`); undefined when its percent-encoding is malformed. */
-function decodePointerSegment(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-  } catch {
-    return undefined;
-  }
-}
 
 function sampleObject(s: JsonSchema, opts: SampleOptions, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,23 +1,19 @@
 // The manifest's security schemes, reduced to what the runtime must check per request.
 // v0.2+ declares OpenAPI-style `securitySchemes` + `security`; v0.1.0 lists scheme names
 // under `authentication.schemes` (any one of them suffices).
+import type { CredentialKind, SecurityDescriptor, SecuritySchemeDescriptor } from '../../templates/runtime/shared/protocol-types.js';
 import { isPlainObject } from '../json-schema.js';
+import { secretsVariable } from './names.js';
 
-export type CredentialKind = 'bearer' | 'basic' | 'apiKey' | 'mutualTLS' | 'scheme';
+export type { CredentialKind };
 
-export interface SecuritySchemeModel {
-  /** The key under `securitySchemes`, or the v0.1.0 scheme name. */
-  name: string;
+/** A scheme as the runtime checks it (its contract, protocol-types.ts), plus what docs and scaffolds need. */
+export interface SecuritySchemeModel extends SecuritySchemeDescriptor {
   /** The OpenAPI type (`http`, `apiKey`, `oauth2`, `openIdConnect`, `mutualTLS`) or `legacy` (v0.1.0). */
   type: string;
-  /** How the credential travels: oauth2 and openIdConnect tokens arrive as bearer tokens. */
-  credential: CredentialKind;
-  /** apiKey: where and under which name. */
-  in?: 'header' | 'query' | 'cookie';
-  paramName?: string;
-  /** v0.1.0 `scheme` credentials: the Authorization scheme word (e.g. `Digest`). */
-  authScheme?: string;
   description?: string;
+  /** Where the scaffold's main.ts reads the secrets it accepts (names.ts: secretsVariable). */
+  secretsEnv: string;
 }
 
 export interface SecurityModel {
@@ -27,6 +23,13 @@ export interface SecurityModel {
 }
 
 export function deriveSecurity(agent: Record<string, unknown>): SecurityModel {
+  const { schemes, requirements } = declaredSecurity(agent);
+  return { schemes: schemes.map((s) => ({ ...s, secretsEnv: secretsVariable(s.name) })), requirements };
+}
+
+type DeclaredScheme = Omit<SecuritySchemeModel, 'secretsEnv'>;
+
+function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredScheme[]; requirements: string[][] } {
   const declared = agent.securitySchemes;
   if (isPlainObject(declared)) {
     const schemes = Object.entries(declared)
@@ -46,7 +49,7 @@ export function deriveSecurity(agent: Record<string, unknown>): SecurityModel {
   return { schemes: [], requirements: [] };
 }
 
-function fromOpenApi(name: string, s: Record<string, unknown>): SecuritySchemeModel {
+function fromOpenApi(name: string, s: Record<string, unknown>): DeclaredScheme {
   const type = String(s.type ?? '');
   const description = typeof s.description === 'string' ? s.description : undefined;
   if (type === 'apiKey') {
@@ -64,9 +67,17 @@ function fromOpenApi(name: string, s: Record<string, unknown>): SecuritySchemeMo
   return { name, type, credential: 'bearer', description };
 }
 
-function fromLegacy(scheme: string): SecuritySchemeModel {
+function fromLegacy(scheme: string): DeclaredScheme {
   const lower = scheme.toLowerCase();
   if (lower === 'bearer') return { name: scheme, type: 'legacy', credential: 'bearer' };
   if (lower === 'basic') return { name: scheme, type: 'legacy', credential: 'basic' };
   return { name: scheme, type: 'legacy', credential: 'scheme', authScheme: scheme };
+}
+
+/** What the runtime reads (agent.ts `security`): the contract's fields only. */
+export function securityDescriptor(security: SecurityModel): SecurityDescriptor {
+  return {
+    schemes: security.schemes.map(({ name, credential, in: where, paramName, authScheme }) => ({ name, credential, in: where, paramName, authScheme })),
+    requirements: security.requirements,
+  };
 }

@@ -1,10 +1,13 @@
 // Rules the A2A specification text states but its JSON Schema does not encode. The runtime
 // enforces each rule listed for the generated version (by id), answering with the error named
 // here; `data` carries the rule id and the section it comes from. One table, every version.
+import type { RuleId, SpecRule } from '../../templates/runtime/shared/protocol-types.js';
 import { compareVersions } from '../version-order.js';
 
-export interface SpecRule {
-  id: string;
+/** A rule with its citations across versions; `rulesFor` turns it into the runtime's SpecRule for one version. */
+export interface CitedRule {
+  /** One of the rules the runtime knows how to check (protocol-types.ts). */
+  id: RuleId;
   /** Error key (see error-catalogue.ts) the runtime answers with when the rule is broken. */
   error: string;
   /** What the rule demands, as the error message says it. */
@@ -15,7 +18,7 @@ export interface SpecRule {
   until?: string;
 }
 
-export const SPEC_RULES: SpecRule[] = [
+export const SPEC_RULES: CitedRule[] = [
   {
     id: 'message-has-parts',
     error: 'invalidParams',
@@ -118,16 +121,10 @@ export const SPEC_RULES: SpecRule[] = [
   },
 ];
 
-export interface AppliedRule {
-  error: string;
-  description: string;
-  section: string;
-}
-
 /** The rules that apply to a version, each with its citation for that version. */
-export function rulesFor(version: string): Record<string, AppliedRule> {
+export function rulesFor(version: string): Partial<Record<RuleId, SpecRule>> {
   const v = version === 'unknown' ? '999.0.0' : version;
-  const out: Record<string, AppliedRule> = {};
+  const out: Partial<Record<RuleId, SpecRule>> = {};
   for (const rule of SPEC_RULES) {
     const cited = rule.citations.filter((c) => compareVersions(v, c.since) >= 0).at(-1);
     if (!cited || (rule.until && compareVersions(v, rule.until) >= 0)) continue;

@@ -79,13 +79,18 @@ describe('valueIdentifier and typeIdentifier', () => {
 });
 
 describe('skillNames', () => {
+  /** The names derived from the three stems: the handler module and the two payload types. */
+  const names = (value: string, type: string, file: string) => ({ value, type, file, handlerModule: `src/skills/${file}.ts`, input: `${type}Input`, output: `${type}Output` });
   it.each<{ given: string; want: ReturnType<typeof skillNames> }>([
-    { given: 'route-optimizer', want: { value: 'routeOptimizer', type: 'RouteOptimizer', file: 'route-optimizer' } },
-    { given: 'Route Optimizer v2', want: { value: 'routeOptimizerV2', type: 'RouteOptimizerV2', file: 'route-optimizer-v2' } },
-    { given: 'class', want: { value: 'classSkill', type: 'Class', file: 'class' } },
-    { given: 'skills', want: { value: 'skillsSkill', type: 'Skills', file: 'skills' } }, // `skills` is the generated map's name
-    { given: '__proto__', want: { value: 'proto', type: 'Proto', file: 'proto' } },
-    { given: 'x'.repeat(200), want: { value: 'x'.repeat(200), type: 'X' + 'x'.repeat(199), file: 'x'.repeat(80) } }, // file names stop at 80
+    {
+      given: 'route-optimizer',
+      want: { value: 'routeOptimizer', type: 'RouteOptimizer', file: 'route-optimizer', handlerModule: 'src/skills/route-optimizer.ts', input: 'RouteOptimizerInput', output: 'RouteOptimizerOutput' },
+    },
+    { given: 'Route Optimizer v2', want: names('routeOptimizerV2', 'RouteOptimizerV2', 'route-optimizer-v2') },
+    { given: 'class', want: names('classSkill', 'Class', 'class') },
+    { given: 'skills', want: names('skillsSkill', 'Skills', 'skills') }, // `skills` is the generated map's name
+    { given: '__proto__', want: names('proto', 'Proto', 'proto') },
+    { given: 'x'.repeat(200), want: names('x'.repeat(200), 'X' + 'x'.repeat(199), 'x'.repeat(80)) }, // file names stop at 80
     { given: '日本語', want: undefined }, // nothing to name it by: the manifest check reports it
     { given: '---', want: undefined },
     { given: '', want: undefined },

@@ -7,7 +7,6 @@ import { errorsOf } from '../../model/method-errors.js';
 import type { MethodModel } from '../../model/methods.js';
 import { kebabCase } from '../../model/names.js';
 import { sample } from '../../model/sample.js';
-import { methodName } from '../client.js';
 import type { EmitContext } from '../context.js';
 import { html } from '../escape.js';
 import type { SchemaSet } from '../validators.js';
@@ -128,7 +127,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       navHtml: html(m.name).replace(/\//g, '/<wbr>').replace(/([a-z0-9])([A-Z])/g, '$1<wbr>$2'),
       anchor: unique(`method-${kebabCase(m.name)}`),
       role: m.role,
-      clientName: methodName(m),
+      clientName: m.clientName,
       description: m.description ?? '',
       streaming: m.streaming,
       paramsType: m.paramsType,
@@ -140,7 +139,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       errors: errorsOf(m, protocol.errors).map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, anchor: errorAnchor(e.definition) })),
       example,
       curl: curlExample(m, endpoint, example?.params, agent.security),
-      client: clientExample(m, cardBase, example?.params, agent.security, methodName(m)),
+      client: clientExample(m, cardBase, example?.params, agent.security, m.clientName),
       tryParams: tryParams(m, raw.params, example !== undefined),
       followsTask: followsTask(m),
     };

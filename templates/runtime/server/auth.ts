@@ -4,6 +4,7 @@
 // but refuses it returns `forbidden()`: 403.
 // @see the A2A spec §4 Authentication and Authorization.
 import { security } from '../agent.js';
+import type { SecuritySchemeDescriptor } from '../runtime/protocol-types.js';
 import type { Principal } from './executor.js';
 
 export interface HeaderReader {
@@ -31,15 +32,7 @@ export type SchemeVerifier = (credentials: string, request: HeaderReader) => Awa
 export type MutualTlsVerifier = (peerCertificate: unknown, request: HeaderReader) => Awaitable<VerifyResult>;
 export type AnyVerifier = BearerVerifier | BasicVerifier | ApiKeyVerifier | SchemeVerifier | MutualTlsVerifier;
 
-interface SchemeInfo {
-  readonly name: string;
-  readonly credential: 'bearer' | 'basic' | 'apiKey' | 'mutualTLS' | 'scheme';
-  readonly in?: 'header' | 'query' | 'cookie';
-  readonly paramName?: string;
-  readonly authScheme?: string;
-}
-
-const schemes: readonly SchemeInfo[] = security.schemes;
+const schemes: readonly SecuritySchemeDescriptor[] = security.schemes;
 const requirements: readonly (readonly string[])[] = security.requirements;
 
 export const authRequired = requirements.length > 0;
@@ -79,7 +72,7 @@ export function acceptUsers(users: Readonly<Record<string, string>>): BasicVerif
   };
 }
 
-function extract(scheme: SchemeInfo, request: HeaderReader): string | { username: string; password: string } | true | undefined {
+function extract(scheme: SecuritySchemeDescriptor, request: HeaderReader): string | { username: string; password: string } | true | undefined {
   switch (scheme.credential) {
     case 'bearer':
     case 'scheme':
@@ -124,7 +117,7 @@ function extract(scheme: SchemeInfo, request: HeaderReader): string | { username
   }
 }
 
-function challenge(scheme: SchemeInfo, invalid: boolean): string {
+function challenge(scheme: SecuritySchemeDescriptor, invalid: boolean): string {
   switch (scheme.credential) {
     case 'bearer':
       return invalid ? 'Bearer realm="a2a", error="invalid_token"' : 'Bearer realm="a2a"';
@@ -184,7 +177,7 @@ export async function authenticate(request: HeaderReader, verifiers: Readonly<Re
     if (passed) return { ok: true, principal };
   }
   if (sawForbidden !== undefined) return { ok: false, status: 403, message: `Forbidden: ${sawForbidden}` };
-  const challenges = [...new Set(requirements.flat())].map((n) => schemes.find((s) => s.name === n)).filter((s): s is SchemeInfo => !!s);
+  const challenges = [...new Set(requirements.flat())].map((n) => schemes.find((s) => s.name === n)).filter((s): s is SecuritySchemeDescriptor => !!s);
   return {
     ok: false,
     status: 401,

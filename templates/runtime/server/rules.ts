@@ -4,13 +4,14 @@
 import { errorFor, type JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { partKind, type Loose } from '../runtime/objects.js';
+import type { RuleId } from '../runtime/protocol-types.js';
 
-const rules: Readonly<Record<string, { error: string; description: string; section: string } | undefined>> = protocol.rules;
+const rules = protocol.rules;
 
-export const ruleApplies = (id: string): boolean => rules[id] !== undefined;
+export const ruleApplies = (id: RuleId): boolean => rules[id] !== undefined;
 
 /** The error for a broken rule; `data` names the rule, the spec section and where in the params. */
-export function ruleError(id: string, path: string, detail?: string): JsonRpcError {
+export function ruleError(id: RuleId, path: string, detail?: string): JsonRpcError {
   const rule = rules[id];
   const description = rule?.description ?? id;
   return errorFor(rule?.error ?? 'invalidParams', atPath(detail ? `${description}: ${detail}` : description, path), { rule: id, section: rule?.section, path });
