@@ -1,28 +1,26 @@
 // The Fetch API adapter: `(Request) => Promise<Response>`, for Deno, Bun, Cloudflare Workers,
 // Node's own fetch-style servers and tests. SSE becomes a ReadableStream; the request's
 // signal tells the core when the client is gone.
-import { BodyError, type Core, type CoreRequest } from './core.js';
+import { BodyChunks, declaredTooLarge, tooLarge, tooSlow } from './body-limit.js';
+import type { Core, CoreRequest } from './core.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 async function readLimited(request: Request, limit: number, timeoutMs: number): Promise<Uint8Array> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > limit) throw new BodyError(413, `the request body is ${declared} bytes; the limit is ${limit} (server.limits.bodyBytes)`, 'bodyBytes');
+  const refused = declaredTooLarge(request.headers.get('content-length'), limit);
+  if (refused) throw refused;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const chunks = new BodyChunks(limit);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BodyError(408, `the request body did not arrive within ${timeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs')), timeoutMs);
+    timer = setTimeout(() => reject(tooSlow(timeoutMs)), timeoutMs);
   });
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), deadline]);
       if (done) break;
-      size += value.byteLength;
-      if (size > limit) throw new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes');
-      chunks.push(value);
+      if (!chunks.add(value)) throw tooLarge(limit);
     }
   } catch (err) {
     void reader.cancel().catch(() => undefined);
@@ -30,13 +28,7 @@ async function readLimited(request: Request, limit: number, timeoutMs: number): 
   } finally {
     clearTimeout(timer);
   }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.byteLength;
-  }
-  return out;
+  return chunks.bytes();
 }
 
 export function toFetchHandler(core: Core, options: { bodyTimeoutMs: number }): FetchHandler {

@@ -3,6 +3,7 @@
 // byte is cut off and its socket freed); SSE writes made in one tick leave in one packet.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { BodyChunks, declaredTooLarge, tooLarge, tooSlow } from './body-limit.js';
 import { BodyError, type Core, type CoreRequest, type CoreResponse } from './core.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -53,15 +54,13 @@ class NodeRequest implements CoreRequest {
     const parsed = this.req.body;
     if (parsed !== undefined && (this.req.readableEnded || this.req.complete)) {
       const bytes = typeof parsed === 'string' ? Buffer.from(parsed) : parsed instanceof Uint8Array ? parsed : Buffer.from(JSON.stringify(parsed));
-      if (bytes.length > limit) return Promise.reject(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
-      return Promise.resolve(bytes);
+      return bytes.length > limit ? Promise.reject(tooLarge(limit)) : Promise.resolve(bytes);
     }
-    const declared = Number(this.req.headers['content-length']);
-    if (declared > limit) return Promise.reject(new BodyError(413, `the request body is ${declared} bytes; the limit is ${limit} (server.limits.bodyBytes)`, 'bodyBytes'));
+    const refused = declaredTooLarge(this.req.headers['content-length'], limit);
+    if (refused) return Promise.reject(refused);
     const req = this.req;
     return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
+      const chunks = new BodyChunks(limit);
       let settled = false;
       const finish = (error?: BodyError): void => {
         if (settled) return;
@@ -71,18 +70,14 @@ class NodeRequest implements CoreRequest {
           // Stop reading: the response says why, then the connection closes.
           req.pause();
           reject(error);
-        } else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+        } else resolve(chunks.bytes());
       };
-      const timer =
-        this.bodyTimeoutMs > 0
-          ? setTimeout(() => finish(new BodyError(408, `the request body did not arrive within ${this.bodyTimeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs')), this.bodyTimeoutMs)
-          : undefined;
+      const timeoutMs = this.bodyTimeoutMs;
+      const timer = timeoutMs > 0 ? setTimeout(() => finish(tooSlow(timeoutMs)), timeoutMs) : undefined;
       // Listeners stay until the request is garbage: removing them costs more than it saves.
       req.on('data', (chunk: Buffer) => {
         if (settled) return;
-        size += chunk.length;
-        if (size > limit) finish(new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes'));
-        else chunks.push(chunk);
+        if (!chunks.add(chunk)) finish(tooLarge(limit));
       });
       req.on('end', () => finish());
       req.on('error', () => finish(new BodyError(400, 'the request body could not be read')));
