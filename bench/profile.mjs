@@ -67,9 +67,8 @@ const maps = new Map();
 const headers = new Map();
 /**
  * `file.ts:line` (1-based) of a generated agent file's line (0-based), when its source map says.
- * The agent's copies of templates/runtime/ files start with a two-line a2a-gen header; it is
- * not counted, so the lines are those of templates/runtime/ (the agent's `runtime/` is
- * templates/runtime/shared/).
+ * The agent's copies of templates/a2a/ files start with a two-line a2a-gen header; it is
+ * not counted, so the lines are those of templates/a2a/ (the same tree as the agent's src/a2a/).
  */
 function sourceLine(path, line) {
   if (!maps.has(path)) maps.set(path, existsSync(`${path}.map`) ? lineMap(`${path}.map`) : null);

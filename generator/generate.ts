@@ -43,7 +43,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     emitErrors(ctx),
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
-    ...copyRuntime(ctx, 'shared', 'src/a2a/runtime'),
+    ...copyRuntime(ctx, 'runtime'),
     ...emitServer(ctx),
     ...emitClient(ctx),
     ...emitDocs(ctx, schemas),

@@ -1,6 +1,6 @@
 // emit/errors: one class per error in the schema's catalogue and the tables the lookups are
 // built from. The base class and the lookups themselves are runtime code
-// (templates/runtime/shared/json-rpc-error.ts). Server and client share them: the server
+// (templates/a2a/runtime/json-rpc-error.ts). Server and client share them: the server
 // throws, the client rethrows.
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';

@@ -1,10 +1,11 @@
-// The version-agnostic runtime modules (templates/runtime/<area>/) are copied into the
-// agent project unchanged; they read the generated protocol descriptor for everything
-// version-specific. One folder of templates per destination folder.
+// The version-agnostic runtime modules are copied into the agent project unchanged: the
+// template tree mirrors the output tree (templates/a2a/<area>/ → src/a2a/<area>/), so their
+// relative imports of generated modules resolve in both. They read the generated protocol
+// descriptor for everything version-specific.
 import type { EmitContext } from './context.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
 
-export function copyRuntime(ctx: EmitContext, area: string, destination = `${A2A_DIR}/${area}`): GeneratedFile[] {
-  const prefix = `runtime/${area}/`;
-  return ctx.templates.list(prefix).map((path) => generatorFile(`${destination}/${path.slice(prefix.length)}`, ctx.templates.raw(path)));
+export function copyRuntime(ctx: EmitContext, area: 'runtime' | 'server' | 'client'): GeneratedFile[] {
+  const prefix = `a2a/${area}/`;
+  return ctx.templates.list(prefix).map((path) => generatorFile(`${A2A_DIR}/${path.slice('a2a/'.length)}`, ctx.templates.raw(path)));
 }

@@ -95,8 +95,8 @@ export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedF
   const compiled = compact(replaceRuntimeRequires(standalone.default(schemas.ajv, schemas.refs)));
   return [
     generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
-    generatorFile(`${DIR}/ajv-runtime.ts`, ctx.templates.raw('runtime/validators/ajv-runtime.ts')),
-    generatorFile(`${DIR}/issues.ts`, ctx.templates.raw('runtime/validators/issues.ts')),
+    generatorFile(`${DIR}/ajv-runtime.ts`, ctx.templates.raw('a2a/validators/ajv-runtime.ts')),
+    generatorFile(`${DIR}/issues.ts`, ctx.templates.raw('a2a/validators/issues.ts')),
     validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
 }

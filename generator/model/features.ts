@@ -2,7 +2,7 @@
 // version string): where ids live, which discriminator parts use, where a send's options sit.
 // The generated runtime reads these facts from protocol.ts, so one code path serves v0.1 … v0.3.
 import { followRefs, isPlainObject, type JsonSchema } from '../json-schema.js';
-import type { ProtocolFeatures } from '../../templates/runtime/shared/protocol-types.js';
+import type { ProtocolFeatures } from '../../templates/a2a/runtime/protocol-types.js';
 import type { MethodModel } from './methods.js';
 
 // The shape is the runtime's contract (protocol-types.ts); this module fills it from the schema.

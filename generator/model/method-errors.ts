@@ -1,5 +1,5 @@
 // Which errors each method can answer with, by role: what the generated runtime raises
-// (see templates/runtime/server). Documentation lists them; runtime tests prove each one.
+// (see templates/a2a/server). Documentation lists them; runtime tests prove each one.
 import type { ErrorModel } from './error-catalogue.js';
 import type { MethodModel } from './methods.js';
 import type { MethodRole } from './roles.js';

@@ -2,7 +2,7 @@
 // names differ between versions (tasks/send vs message/send); the roles do not. A method
 // not listed here is `custom`: routed, validated and typed, implemented by the user.
 
-import type { MethodRole } from '../../templates/runtime/shared/protocol-types.js';
+import type { MethodRole } from '../../templates/a2a/runtime/protocol-types.js';
 
 // The roles are the runtime's (its contract with the generator); this table gives them out.
 export type { MethodRole };

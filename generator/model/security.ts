@@ -1,7 +1,7 @@
 // The manifest's security schemes, reduced to what the runtime must check per request.
 // v0.2+ declares OpenAPI-style `securitySchemes` + `security`; v0.1.0 lists scheme names
 // under `authentication.schemes` (any one of them suffices).
-import type { CredentialKind, SecurityDescriptor, SecuritySchemeDescriptor } from '../../templates/runtime/shared/protocol-types.js';
+import type { CredentialKind, SecurityDescriptor, SecuritySchemeDescriptor } from '../../templates/a2a/runtime/protocol-types.js';
 import { isPlainObject } from '../json-schema.js';
 import { secretsVariable } from './names.js';
 

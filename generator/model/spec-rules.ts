@@ -1,7 +1,7 @@
 // Rules the A2A specification text states but its JSON Schema does not encode. The runtime
 // enforces each rule listed for the generated version (by id), answering with the error named
 // here; `data` carries the rule id and the section it comes from. One table, every version.
-import type { RuleId, SpecRule } from '../../templates/runtime/shared/protocol-types.js';
+import type { RuleId, SpecRule } from '../../templates/a2a/runtime/protocol-types.js';
 import { compareVersions } from '../version-order.js';
 
 /** A rule with its citations across versions; `rulesFor` turns it into the runtime's SpecRule for one version. */

@@ -1,7 +1,7 @@
 // The client's SSE parser: a recorded stream split at every byte position — and fed one byte
 // at a time — yields exactly the same events.
 import { describe, expect, it } from 'vitest';
-import { SseEventTooLarge, SseParser, type SseMessage } from '../../templates/runtime/client/sse-parser.js';
+import { SseEventTooLarge, SseParser, type SseMessage } from '../../templates/a2a/client/sse-parser.js';
 
 // BOM, CRLF, LF and lone CR line ends, a multi-line data field, comments, id:, retry:, event:,
 // a field without a colon, an unknown field, multi-byte UTF-8 (é, 😀), and a trailing partial event.

@@ -1,6 +1,6 @@
 // Which of the version's methods this agent serves. The schema defines every method of its
 // version, but the generated server answers some only with an error when the card turns the
-// feature off (templates/runtime/server/dispatch.ts, task-manager.ts): streaming methods when
+// feature off (templates/a2a/server/dispatch.ts, task-manager.ts): streaming methods when
 // `capabilities.streaming` is not true, push-config methods when `capabilities.pushNotifications`
 // is not true, the extended-card method when the agent offers no extended card. The docs list
 // only the served methods (page, API.md, OpenRPC, OpenAPI, the try-it panel) and name the others
