@@ -1,0 +1,32 @@
+// Tests the agent through the generated client, on a free loopback port.
+// This file is yours: a2a-gen created it once and never overwrites it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { A2AClient } from '../src/a2a/client/index.js';
+import { acceptSecrets, createA2AServer } from '../src/a2a/server/index.js';
+import { skills } from '../src/a2a/skills.js';
+
+const server = createA2AServer({
+  skills,
+  logger: false,
+  auth: {
+    apiKey: acceptSecrets(['test-secret']),
+  },
+});
+let client: A2AClient;
+
+beforeAll(async () => {
+  const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
+  client = await A2AClient.fromCardUrl(`http://127.0.0.1:${port}`, { credentials: { apiKey: 'test-secret' } });
+});
+afterAll(() => server.close());
+
+describe("Currency Agent", () => {
+  it('serves its Agent Card', () => {
+    expect(client.card?.name).toBe("Currency Agent");
+  });
+
+  it("skill convert-currency answers", async () => {
+    const output = await client.skills.convertCurrency("hello");
+    expect(output).toBeTypeOf('object');
+  });
+});
