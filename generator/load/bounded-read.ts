@@ -71,3 +71,17 @@ export async function readBodyBounded(response: Response, what: string, source: 
   }
   return Buffer.concat(chunks, total);
 }
+
+/**
+ * A user's input file (manifest, schema), read within the limit; a file that is missing or
+ * cannot be read is an InputError that says so — `notFound` words the missing case.
+ */
+export async function readInputFile(path: string, what: string, notFound: string): Promise<Buffer> {
+  try {
+    return await readFileBounded(path, what);
+  } catch (err) {
+    if (err instanceof InputError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new InputError(code === 'ENOENT' ? notFound : `cannot read ${what}: ${code ?? (err as Error).message}`, { file: path });
+  }
+}

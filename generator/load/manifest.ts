@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { cloneJson, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { packageRoot } from '../paths.js';
-import { readFileBounded } from './bounded-read.js';
+import { readInputFile } from './bounded-read.js';
 import { checkShape, type Finding } from './shape-check.js';
 import { quoteSource } from './source-excerpt.js';
 import { decodeUtf8, parseJsonText } from './text.js';
@@ -76,14 +76,7 @@ export interface ManifestReading {
 
 export async function readManifestFile(path: string): Promise<ManifestReading> {
   const file = resolve(path);
-  let bytes: Buffer;
-  try {
-    bytes = await readFileBounded(file, 'manifest');
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? 'manifest not found (create one with `a2a-gen init`, or pass --manifest)' : `cannot read manifest: ${code}`, { file });
-  }
+  const bytes = await readInputFile(file, 'manifest', 'manifest not found (create one with `a2a-gen init`, or pass --manifest)');
   return parseManifest(decodeUtf8(bytes, file), file, await loadManifestSchema());
 }
 

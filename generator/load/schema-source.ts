@@ -6,7 +6,7 @@ import { InputError } from '../diagnostics.js';
 import { bundledSchemaDir } from '../paths.js';
 import { didYouMean } from '../suggest.js';
 import { compareVersions } from '../version-order.js';
-import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, tooLargeError } from './bounded-read.js';
+import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, readInputFile, tooLargeError } from './bounded-read.js';
 import { decodeUtf8 } from './text.js';
 
 export interface SchemaSource {
@@ -53,14 +53,7 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
     return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFileBounded(origin, 'schema file'), origin) };
   }
   const path = isAbsolute(trimmed) ? trimmed : resolve(opts.baseDir, trimmed);
-  let bytes: Buffer;
-  try {
-    bytes = await readFileBounded(path, 'schema file');
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(code === 'ENOENT' ? `schema file not found (and "${trimmed}" is not a bundled version or a URL)` : `cannot read schema file: ${code ?? (err as Error).message}`, { file: path });
-  }
+  const bytes = await readInputFile(path, 'schema file', `schema file not found (and "${trimmed}" is not a bundled version or a URL)`);
   return { ref, kind: 'file', origin: path, text: decodeUtf8(bytes, path) };
 }
 
