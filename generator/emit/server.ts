@@ -18,7 +18,7 @@ export function emitServer(ctx: EmitContext): GeneratedFile[] {
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${SERVER}/handlers.ts`);
-  const SkillHandler = file.importType(`${SERVER}/skills.ts`, 'SkillHandler');
+  const SkillHandler = file.importType(`${SERVER}/skill-executor.ts`, 'SkillHandler');
   const skills = ctx.agent.skills.map((s) => {
     const input = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.input);
     const output = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.output);

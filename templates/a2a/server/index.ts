@@ -12,7 +12,7 @@ import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from
 import { toMiddleware } from './middleware.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
 import { PushConfigStore, PushNotifier, type PushOptions } from './push.js';
-import { skillExecutor } from './skills.js';
+import { skillExecutor } from './skill-executor.js';
 import { createObserver, type Logger, type StructuredLogger, type Tracing } from './observability.js';
 import { TaskManager } from './task-manager.js';
 import { defaultOwnerKey, type TaskOwnerKey } from './task-owner.js';
@@ -320,7 +320,7 @@ function followPort(card: AgentCard, port: number): AgentCard {
 
 export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
-export type { SkillContext, SkillHandler } from './skills.js';
+export type { SkillContext, SkillHandler } from './skill-executor.js';
 export type { TaskStore } from './task-store.js';
 export type { TaskOwnerKey } from './task-owner.js';
 /** For task stores of your own: a store that copies or serializes tasks must carry the owner key across. */
