@@ -1,5 +1,5 @@
 // Reads an agent manifest (YAML or JSON) and checks it against schema/manifest.schema.json.
-// Card fields are checked later against the chosen spec version (see card-check.ts).
+// Card fields are checked later against the chosen spec version (see model/card-check.ts).
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { formatJsonPath, InputError } from '../diagnostics.js';
