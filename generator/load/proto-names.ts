@@ -34,7 +34,7 @@ export function definitionNameOf(object: ReflectionObject, pkg: string | undefin
  * `(-- … --)` spans (AIP-192's internal comments, e.g. api-linter switches) and
  * `protolint:` directive lines. Undefined when nothing is left.
  */
-export function describe(comment: string | null | undefined): string | undefined {
+export function descriptionOf(comment: string | null | undefined): string | undefined {
   if (!comment) return undefined;
   const text = comment
     .replace(/\(--[\s\S]*?--\)/g, '')

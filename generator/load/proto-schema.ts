@@ -6,7 +6,7 @@ import type { Enum, Field, Type } from 'protobufjs';
 import { InputError } from '../diagnostics.js';
 import type { JsonSchema } from '../json-schema.js';
 import { findDeclaration, findMember, locate, type ProtoText } from './proto-locate.js';
-import { definitionNameOf, describe, jsonName } from './proto-names.js';
+import { definitionNameOf, descriptionOf, jsonName } from './proto-names.js';
 import { mapKeySchema, scalarSchema, wellKnownSchema } from './proto-types.js';
 
 /** A `oneof`: at most one member is set, exactly one when the group is required. */
@@ -33,7 +33,7 @@ export interface SchemaContext {
 export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
-  const oneofs = realOneofs(type).map((o) => ({ name: o.name, members: [] as string[], required: false, description: describe(o.comment) }));
+  const oneofs = realOneofs(type).map((o) => ({ name: o.name, members: [] as string[], required: false, description: descriptionOf(o.comment) }));
   const groupOf = new Map(realOneofs(type).flatMap((o, i) => o.oneof.map((member) => [member, oneofs[i]] as const)));
   for (const field of type.fieldsArray) {
     const name = jsonName(field);
@@ -41,7 +41,7 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
     if (name === '__proto__') throw located(ctx, type, field, 'the JSON name "__proto__" cannot be used: JavaScript objects reserve it');
     if (Object.hasOwn(properties, name)) throw located(ctx, type, field, `two fields of message ${definitionNameOf(type, ctx.package)} have the JSON name "${name}"`);
     const schema = fieldSchema(field, ctx);
-    const description = describe(field.comment);
+    const description = descriptionOf(field.comment);
     properties[name] = description ? { description, ...schema } : schema;
     if (field.options?.deprecated === true) properties[name].deprecated = true;
     const group = groupOf.get(field.name);
@@ -50,7 +50,7 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
       if (isRequired(field)) group.required = true;
     } else if (isRequired(field)) required.push(name);
   }
-  const description = describe(type.comment);
+  const description = descriptionOf(type.comment);
   const schema: JsonSchema = { ...(description ? { description } : {}), type: 'object', properties };
   if (required.length) schema.required = required;
   // One group is the message's own `oneOf`; several (no A2A message has two) each get one under `allOf`.
@@ -64,8 +64,8 @@ export function enumSchema(e: Enum): JsonSchema {
   const names = Object.keys(e.values);
   // ProtoJSON writes an enum as its value's name (spec §5.5); what each value means goes in
   // the description, since a JSON Schema enum has no place for it.
-  const meanings = names.filter((n) => describe(e.comments[n])).map((n) => `- \`${n}\`: ${describe(e.comments[n])!.replace(/\s*\n\s*/g, ' ')}`);
-  const text = [describe(e.comment), meanings.join('\n')].filter(Boolean).join('\n\n');
+  const meanings = names.filter((n) => descriptionOf(e.comments[n])).map((n) => `- \`${n}\`: ${descriptionOf(e.comments[n])!.replace(/\s*\n\s*/g, ' ')}`);
+  const text = [descriptionOf(e.comment), meanings.join('\n')].filter(Boolean).join('\n\n');
   return { ...(text ? { description: text } : {}), type: 'string', enum: names };
 }
 

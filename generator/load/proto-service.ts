@@ -6,7 +6,7 @@ import type { Method, Service, Type } from 'protobufjs';
 import { InputError } from '../diagnostics.js';
 import { isPlainObject } from '../json-schema.js';
 import { blockAfter, findDeclaration, locate, type ProtoText } from './proto-locate.js';
-import { definitionNameOf, describe } from './proto-names.js';
+import { definitionNameOf, descriptionOf } from './proto-names.js';
 import { wellKnownName } from './proto-types.js';
 
 export interface HttpBinding {
@@ -45,7 +45,7 @@ export function serviceMethods(ctx: ServiceContext): ProtoMethod[] {
     const request = messageType(ctx, method, method.requestType);
     const response = messageType(ctx, method, method.responseType);
     const rule = httpOption(method);
-    const description = describe(method.comment);
+    const description = descriptionOf(method.comment);
     return {
       name: method.name,
       ...(description ? { description } : {}),

@@ -9,7 +9,7 @@ import type { JsonSchema } from '../json-schema.js';
 import { closestName } from '../suggest.js';
 import type { SchemaSource } from './schema-source.js';
 import { findDeclaration, locate, protoText, type ProtoText } from './proto-locate.js';
-import { definitionNameOf, describe } from './proto-names.js';
+import { definitionNameOf, descriptionOf } from './proto-names.js';
 import { parseProtoText } from './proto-parse.js';
 import { enumSchema, messageSchema, type OneofGroup } from './proto-schema.js';
 import { serviceMethods, type ProtoMethod } from './proto-service.js';
@@ -91,7 +91,7 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
       if (wellKnown && !Object.hasOwn(definitions, t)) definitions[t] = wellKnown;
     }
   }
-  const description = describe(service.comment);
+  const description = descriptionOf(service.comment);
   return {
     origin: proto.origin,
     ...(source.kind ? { kind: source.kind } : {}),
