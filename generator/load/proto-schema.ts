@@ -84,8 +84,11 @@ function realOneofs(type: Type): protobuf.OneOf[] {
   return type.oneofsArray.filter((o) => !o.oneof.every((n) => type.fields[n]?.options?.proto3_optional === true));
 }
 
+/** REQUIRED by `field_behavior` (what A2A writes), by proto2's `required`, or by editions' LEGACY_REQUIRED presence. */
 function isRequired(field: Field): boolean {
   if (field.rule === 'required') return true;
+  const features = (field.options as { features?: { field_presence?: unknown } } | undefined)?.features;
+  if (features?.field_presence === 'LEGACY_REQUIRED') return true;
   return (field.parsedOptions ?? []).some((o: Record<string, unknown>) => {
     const v = o['(google.api.field_behavior)'];
     return v === 'REQUIRED' || (Array.isArray(v) && v.includes('REQUIRED'));

@@ -261,6 +261,21 @@ describe('proto types in ProtoJSON', () => {
     expect(load(a2aProto(`message M {\n  ${body}\n}`)).definitions.M).toMatchObject(want);
   });
 
+  it.each<[string, string]>([
+    ['proto2 required', 'syntax = "proto2";\nmessage M { required string a = 1; optional string b = 2; }'],
+    ['editions LEGACY_REQUIRED', 'edition = "2023";\nmessage M { string a = 1 [features.field_presence = LEGACY_REQUIRED]; string b = 2; }'],
+  ])('required without field_behavior: %s', (_, head) => {
+    const text = `${head}\nservice S { rpc SendMessage(Message) returns (Task); }\nmessage AgentCard {}\nmessage Message {}\nmessage Task {}\n`;
+    expect(load(text).definitions.M.required).toEqual(['a']);
+  });
+
+  it('gives the same result twice, plain JSON, leaving its input alone', () => {
+    const text = readFileSync(join(ROOT, 'schema', 'proto', 'v1.0.1.proto'), 'utf8');
+    const source = { text, origin: 'v1.0.1.proto' };
+    const first = loadProto(source);
+    expect([loadProto(source), JSON.parse(JSON.stringify(first)), source]).toEqual([first, first, { text, origin: 'v1.0.1.proto' }]);
+  });
+
   it('reads nothing it imports: an import that exists nowhere is no error', () => {
     const loaded = load(a2aProto('').replace('package t.v1;', 'package t.v1;\nimport "nowhere/at/all.proto";'));
     expect([loaded.imports, Object.keys(loaded.definitions)]).toEqual([['nowhere/at/all.proto'], ['AgentCard', 'Message', 'Task']]);
