@@ -1,6 +1,10 @@
 // createA2AServer(): the agent's server, wired from the manifest's defaults and your options.
 // One core serves every adapter: `fetch` (Fetch API), `handler` (node:http), `middleware`
 // (Express/Connect/Fastify) and `listen()` (a node:http server of its own).
+//
+// This module is the server's public API: import from here (src/main.ts does). The other
+// modules of this folder are its internals and may change from one a2a-gen version to the next;
+// what they offer to agents is re-exported at the end of this file.
 import type { Server } from 'node:http';
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import type { AgentCard } from '../types.js';
