@@ -156,7 +156,7 @@ export class TaskManager implements RunHost {
   /** The answer of a finished blocking send: its error, its direct reply, or the task. */
   outcome(run: TaskRun, historyLength: number | undefined): unknown {
     if (run.error !== undefined) throw run.error;
-    if (run.reply_) return run.reply_;
+    if (run.directReply) return run.directReply;
     return this.snapshot(run.task!, historyLength);
   }
 

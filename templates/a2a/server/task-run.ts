@@ -60,7 +60,7 @@ export class TaskRun implements ExecutionEvents {
   /** The stored task, once it exists. */
   task: Task | undefined;
   /** A direct reply (v0.2+: a Message instead of a task). */
-  reply_: Message | undefined;
+  directReply: Message | undefined;
   /** An error to answer with instead of a result (the executor threw before any task event). */
   error: unknown;
   final = false;
@@ -227,7 +227,7 @@ export class TaskRun implements ExecutionEvents {
 
   private onMessage(message: Message): void {
     if (!this.task && this.directReplies) {
-      this.reply_ = message;
+      this.directReply = message;
       this.emit(message, true);
       this.finish();
       return;
@@ -401,7 +401,7 @@ export class TaskRun implements ExecutionEvents {
     if (!this.final || !this.settled) return;
     if (this.span) {
       const state = (this.task as unknown as { status?: { state?: string } } | undefined)?.status?.state;
-      this.span.set({ 'a2a.task.id': this.task?.id, 'a2a.task.state': state ?? (this.reply_ ? 'direct-reply' : undefined) });
+      this.span.set({ 'a2a.task.id': this.task?.id, 'a2a.task.state': state ?? (this.directReply ? 'direct-reply' : undefined) });
       if (this.error !== undefined) this.span.fail(this.error);
       this.span.end();
       this.span = undefined;
