@@ -1,0 +1,291 @@
+// Tasks in PostgreSQL, shared by every replica of the agent. The replica running a task keeps
+// it in memory while it runs (reads of it stay synchronous) and writes it behind the executor:
+// each write is one statement that stores the whole task, the events that changed it and a
+// NOTIFY, atomically, and only if the row is still at the version this replica last wrote —
+// so two replicas never lose each other's updates, and a crash leaves each task wholly at one
+// version. Writes queued while one is in flight go together in the next. Answers and stream
+// events wait for them (whenStored), so whatever a client saw, any replica reads back.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { JsonRpcError } from '../errors.js';
+import { stateOf } from '../runtime/objects.js';
+import type { Task } from '../types.js';
+import { ownerOf, setOwner } from './task-owner.js';
+import type { TaskChange, TaskStore } from './task-store.js';
+import { storeError } from './postgres-errors.js';
+
+/** What a loaded task carries about its row (a symbol: never serialized). */
+export interface TaskRow {
+  version: number;
+  /** Someone is working on it (its interaction is live) … */
+  running: boolean;
+  /** … this replica, whose heartbeat is fresh (false when its runner died). */
+  runner: string | undefined;
+  runnerAlive: boolean;
+}
+
+const ROW = Symbol('a2a.taskRow');
+
+export function rowOf(task: object): TaskRow | undefined {
+  return (task as { [ROW]?: TaskRow })[ROW];
+}
+
+function setRow(task: object, row: TaskRow): void {
+  Object.defineProperty(task, ROW, { value: row, enumerable: false, configurable: true, writable: true });
+}
+
+export interface PostgresTaskStoreOptions {
+  pool: pg.Pool;
+  /** This process's id among the replicas. */
+  replicaId: string;
+  /** A runner whose heartbeat is older than this is dead, ms. */
+  leaseMs: number;
+  /** How long an answer waits for its writes while the database is unreachable, ms. */
+  writeTimeoutMs: number;
+  /** Finished tasks stay retrievable this long, ms (older ones are deleted by the maintenance sweep). */
+  finishedTtlMs: number;
+  log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The write queue of one task this replica changes. */
+interface Writer {
+  id: string;
+  task: Task;
+  /** The row's version as last written or read here: the next write expects it. */
+  version: number;
+  events: { e: object; f: boolean }[];
+  running: boolean;
+  bytes: number;
+  /** Saves made / saves stored: whenStored() waits for the count at its call. */
+  made: number;
+  stored: number;
+  draining: boolean;
+  waiters: Waiter[];
+  /** Set when another replica changed the row under this one: later saves are refused. */
+  lost?: JsonRpcError;
+  /** The last write's error while the database is unreachable (cleared by the next success). */
+  failure?: unknown;
+}
+
+const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
+
+const WRITE = `
+WITH up AS (
+  INSERT INTO a2a_tasks AS t (id, context_id, state, owner, doc, version, running, runner, write_token, bytes, finished_at)
+  VALUES ($1, $2, $3, $4, $5::jsonb, $6::bigint + $7::bigint, $8, $9, $10, $11, CASE WHEN $12::boolean THEN now() END)
+  ON CONFLICT (id) DO UPDATE SET
+    context_id = EXCLUDED.context_id, state = EXCLUDED.state, owner = EXCLUDED.owner, doc = EXCLUDED.doc,
+    version = EXCLUDED.version, running = EXCLUDED.running, runner = EXCLUDED.runner, write_token = EXCLUDED.write_token,
+    bytes = EXCLUDED.bytes, updated_at = now(), finished_at = CASE WHEN $12::boolean THEN coalesce(t.finished_at, now()) END
+  WHERE t.version = $6::bigint
+  RETURNING t.version
+), ev AS (
+  INSERT INTO a2a_events (task_id, seq, event, final)
+  SELECT $1, $6::bigint + e.ord, e.value -> 'e', (e.value ->> 'f')::boolean
+  FROM up, jsonb_array_elements($13::jsonb) WITH ORDINALITY AS e(value, ord)
+)
+SELECT version, pg_notify('a2a_events', $1 || ' ' || version) FROM up`;
+
+const READ = `
+SELECT t.doc, t.version, t.owner, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
+       (t.finished_at IS NOT NULL AND t.finished_at < now() - $3::bigint * interval '1 millisecond') AS expired
+FROM a2a_tasks t LEFT JOIN a2a_replicas r ON r.id = t.runner WHERE t.id = $1`;
+
+export class PostgresTaskStore implements TaskStore {
+  private readonly writers = new Map<string, Writer>();
+  private closed = false;
+
+  constructor(private readonly options: PostgresTaskStoreOptions) {}
+
+  /** The running copy when this replica works on the task, else the stored one. */
+  get(taskId: string): Task | undefined | Promise<Task | undefined> {
+    const writer = this.writers.get(taskId);
+    if (writer) return writer.task;
+    return this.load(taskId);
+  }
+
+  /** The stored copy, whatever this replica holds. */
+  async load(taskId: string): Promise<Task | undefined> {
+    const { pool, leaseMs, finishedTtlMs } = this.options;
+    let rows: { doc: Task; version: string; owner: string | null; running: boolean; runner: string | null; runner_alive: boolean | null; expired: boolean }[];
+    try {
+      ({ rows } = await pool.query(READ, [taskId, leaseMs, finishedTtlMs]));
+    } catch (err) {
+      throw storeError(err, 'read');
+    }
+    const row = rows[0];
+    if (!row || row.expired) return undefined;
+    const task = row.doc;
+    if (row.owner !== null) setOwner(task, row.owner);
+    setRow(task, { version: Number(row.version), running: row.running, runner: row.runner ?? undefined, runnerAlive: row.runner_alive === true });
+    return task;
+  }
+
+  set(task: Task, bytes?: number, change?: TaskChange): void {
+    if (this.closed) return;
+    let writer = this.writers.get(task.id);
+    if (!writer) {
+      writer = { id: task.id, task, version: rowOf(task)?.version ?? 0, events: [], running: false, bytes: 0, made: 0, stored: 0, draining: false, waiters: [] };
+      this.writers.set(task.id, writer);
+    }
+    if (writer.lost) {
+      this.options.log('error', `a2a: task ${task.id}: a change was not saved: ${writer.lost.message}`);
+      return;
+    }
+    writer.task = task;
+    if (bytes !== undefined) writer.bytes = bytes;
+    // A save without a change comes from outside a run (a store used directly): nothing is running.
+    writer.running = change !== undefined && !change.final && !TERMINAL.has(String(stateOf(task)));
+    if (change?.event) writer.events.push({ e: change.event, f: change.final });
+    writer.made++;
+    if (!writer.draining) void this.drain(writer);
+  }
+
+  whenStored(taskId: string): Promise<void> | undefined {
+    const writer = this.writers.get(taskId);
+    if (!writer) return undefined;
+    if (writer.lost) return Promise.reject(writer.lost);
+    if (writer.stored >= writer.made) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { target: writer.made, resolve, reject };
+      // A busy database is waited for (each query has its own deadline); a failing one is not.
+      const check = (): void => {
+        if (writer.failure === undefined) {
+          waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
+          return;
+        }
+        writer.waiters = writer.waiters.filter((w) => w !== waiter);
+        reject(storeError(writer.failure, 'write'));
+      };
+      waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
+      writer.waiters.push(waiter);
+    });
+  }
+
+  async delete(taskId: string): Promise<void> {
+    this.writers.delete(taskId);
+    try {
+      await this.options.pool.query('DELETE FROM a2a_tasks WHERE id = $1', [taskId]);
+    } catch (err) {
+      throw storeError(err, 'write');
+    }
+  }
+
+  /** Waits (up to `ms`) for every queued write, then stops accepting new ones. */
+  async close(ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while ([...this.writers.values()].some((w) => w.stored < w.made && !w.lost) && Date.now() < deadline) await sleep(10);
+    this.closed = true;
+  }
+
+  /** Tasks this replica is writing or running (for the heartbeat and tests). */
+  get localTasks(): number {
+    return this.writers.size;
+  }
+
+  private async drain(writer: Writer): Promise<void> {
+    writer.draining = true;
+    let delay = 50;
+    let failedToken: string | undefined;
+    let failedCount = 0;
+    while (writer.stored < writer.made && !writer.lost) {
+      const target = writer.made;
+      const events = writer.events;
+      writer.events = [];
+      const token = randomUUID();
+      try {
+        const version = await this.write(writer, events, token);
+        if (version === undefined) {
+          // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
+          const moved = await this.committedBy(writer.id, failedToken);
+          if (moved !== undefined) {
+            writer.version = moved;
+            writer.events = events.slice(failedCount).concat(writer.events);
+            failedToken = undefined;
+            continue;
+          }
+          this.lose(writer, new JsonRpcError(-32603, `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`));
+          break;
+        }
+        writer.version = version;
+        writer.stored = target;
+        setRow(writer.task, { version, running: writer.running, runner: this.options.replicaId, runnerAlive: true });
+        failedToken = undefined;
+        delay = 50;
+        writer.failure = undefined;
+        this.settle(writer);
+      } catch (err) {
+        // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
+        // for them time out with a clear error meanwhile; the work itself goes on).
+        if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
+        writer.failure = err;
+        writer.events = events.concat(writer.events);
+        failedToken = token;
+        failedCount = events.length;
+        if (this.closed) break;
+        await sleep(delay);
+        delay = Math.min(delay * 2, 2000);
+      }
+    }
+    writer.draining = false;
+    if (!writer.running && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) this.writers.delete(writer.id);
+  }
+
+  private async write(writer: Writer, events: { e: object; f: boolean }[], token: string): Promise<number | undefined> {
+    const task = writer.task;
+    const state = String(stateOf(task));
+    const contextId = (task as { contextId?: string; sessionId?: string }).contextId ?? (task as { sessionId?: string }).sessionId ?? null;
+    const { rows } = await this.options.pool.query<{ version: string }>(WRITE, [
+      writer.id,
+      contextId,
+      state,
+      ownerOf(task) ?? null,
+      JSON.stringify(task),
+      writer.version,
+      Math.max(1, events.length),
+      writer.running,
+      this.options.replicaId,
+      token,
+      writer.bytes,
+      TERMINAL.has(state),
+      JSON.stringify(events),
+    ]);
+    return rows[0] ? Number(rows[0].version) : undefined;
+  }
+
+  /** The row's version when the write with `token` is the last one that reached it. */
+  private async committedBy(taskId: string, token: string | undefined): Promise<number | undefined> {
+    if (!token) return undefined;
+    const { rows } = await this.options.pool.query<{ version: string; write_token: string }>('SELECT version, write_token FROM a2a_tasks WHERE id = $1', [taskId]);
+    return rows[0]?.write_token === token ? Number(rows[0].version) : undefined;
+  }
+
+  private settle(writer: Writer): void {
+    const done = writer.waiters.filter((w) => w.target <= writer.stored);
+    writer.waiters = writer.waiters.filter((w) => w.target > writer.stored);
+    for (const w of done) {
+      clearTimeout(w.timer);
+      w.resolve();
+    }
+  }
+
+  private lose(writer: Writer, error: JsonRpcError): void {
+    writer.lost = error;
+    this.options.log('error', `a2a: ${error.message}`);
+    for (const w of writer.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(error);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
