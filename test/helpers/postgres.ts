@@ -83,9 +83,10 @@ export async function startCluster(): Promise<PgCluster> {
   const start = async (): Promise<void> => {
     const [cmd, args] = asUser(user, join(bin, 'postgres'), [
       '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      // A test cluster: durability against an OS crash is not what is tested (a killed server
-      // still recovers from its WAL), speed is welcome.
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+      // A test cluster: durability against an OS crash is not what is tested, speed is welcome.
+      // Commits stay synchronous: a killed server must keep every commit it acknowledged (the
+      // WAL reaches the OS before the answer, and the OS outlives the server).
+      '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
     ]);
     child = spawn(cmd, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-10_000)));

@@ -36,8 +36,9 @@ const env = process.env;
 const log = (level, message, error) => process.stderr.write(level + ' ' + message + ' ' + (error?.message ?? '') + '\\n');
 const stores = await connectPostgres({ url: env.DATABASE_URL, heartbeatMs: Number(env.HEARTBEAT_MS), leaseMs: Number(env.LEASE_MS), writeTimeoutMs: Number(env.WRITE_TIMEOUT_MS), log });
 const sleep = (ms, signal) => new Promise((resolve, reject) => {
-  const timer = setTimeout(resolve, ms);
-  signal.addEventListener('abort', () => { clearTimeout(timer); reject(signal.reason); }, { once: true });
+  const abort = () => { clearTimeout(timer); reject(signal.reason); };
+  const timer = setTimeout(() => { signal.removeEventListener('abort', abort); resolve(); }, ms);
+  signal.addEventListener('abort', abort, { once: true });
 });
 const server = createA2AServer({
   skills: {
