@@ -62,7 +62,7 @@ const server = createA2AServer({
     },
   },
   logger: (level, message, error) => log(level, message, error),
-  abandonGraceMs: 60000,
+  abandonGraceMs: Number(env.ABANDON_MS ?? 60000),
   shutdownGraceMs: 200,
   taskStore: stores.taskStore,
   pushConfigStore: stores.pushConfigStore,
@@ -91,6 +91,7 @@ export interface ReplicaSettings {
   heartbeatMs?: number;
   leaseMs?: number;
   writeTimeoutMs?: number;
+  abandonGraceMs?: number;
 }
 
 export async function startReplica(project: AgentProject, name: string, databaseUrl: string, settings: ReplicaSettings = {}): Promise<Replica> {
@@ -108,6 +109,7 @@ export async function startReplica(project: AgentProject, name: string, database
       HEARTBEAT_MS: String(settings.heartbeatMs ?? 300),
       LEASE_MS: String(settings.leaseMs ?? 3000),
       WRITE_TIMEOUT_MS: String(settings.writeTimeoutMs ?? 2000),
+      ABANDON_MS: String(settings.abandonGraceMs ?? 60_000),
     },
   });
   let stderr = '';

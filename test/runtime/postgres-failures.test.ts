@@ -121,6 +121,25 @@ describe('failures with replicas on PostgreSQL', () => {
     expect(results.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
   });
 
+  it("the stream's own client hangs up on the runner while another replica follows: the work is not abandoned, the follower gets it to the end", async () => {
+    const runner = await startReplica(project, 'impatient', dbUrl, { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, abandonGraceMs: 200 });
+    started.push(runner);
+    const watcher = await replica('watcher');
+    const controller = new AbortController();
+    const stream = await openStream(runner.url, 'message/stream', { message: textMessage('ticks 12 60') }, {}, controller.signal);
+    const iter = stream.events();
+    const taskId = (await iter.next()).value!.data.result.id;
+    const followed: any[] = [];
+    const following = collect(await openStream(watcher.url, 'tasks/resubscribe', { id: taskId }), followed);
+    await until('the follower to see a chunk', async () => chunks(followed.map((e) => e.result)).length > 0);
+    controller.abort();
+    await following;
+    const results = followed.map((e) => e.result);
+    const held = (results[0].artifacts?.[0]?.parts ?? []).map((p: { text: string }) => p.text);
+    expect([...held, ...chunks(results)]).toEqual(range(12));
+    expect(results.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
+  });
+
   it('the database killed mid-write: requests fail with a clear JSON-RPC error, nothing is half-written, and everything recovers by itself when it returns', async () => {
     const [a, b, c] = await Promise.all([replica('db-a'), replica('db-b'), replica('db-c')]);
     const own: any[] = [];

@@ -111,7 +111,10 @@ describe('three replicas on one PostgreSQL database', () => {
       return s.body.result.id;
     });
     expect(new Set(ids).size).toBe(n);
-    const read = await Promise.all(ids.map((id, i) => rpc(replicas[(i + 1) % 3].url, 'tasks/get', { id })));
+    // tasks/get is idempotent: a read that met a keep-alive socket the server was just closing
+    // (idle for its 5 s keepAliveTimeout while the sends went on) is sent again.
+    const get = (url: string, id: string) => rpc(url, 'tasks/get', { id }).catch(() => rpc(url, 'tasks/get', { id }));
+    const read = await Promise.all(ids.map((id, i) => get(replicas[(i + 1) % 3].url, id)));
     for (const r of read) {
       expect(r.body.result.status.state).toBe('completed');
       expect(texts(r.body.result.artifacts[0])).toEqual(['0', '1', '2']);

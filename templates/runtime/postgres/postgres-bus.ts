@@ -3,6 +3,7 @@
 // at version N". A follower reads the rows after the last one it delivered, so it gets every
 // stored event once, in order, even across a lost notification or a reconnect (it reads again
 // from where it was). Cancel requests are notifications addressed to the replica running the task.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Task } from '../types.js';
 import type { RemoteFollow, TaskEventBus } from './event-bus.js';
@@ -25,6 +26,9 @@ class Follow implements RemoteFollow {
   private again = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
 
+  /** Set when the runner was told of this follower (and must be told when it stops). */
+  watch: { runner: string; id: string } | undefined;
+
   constructor(
     private readonly bus: PostgresEventBus,
     readonly taskId: string,
@@ -37,6 +41,7 @@ class Follow implements RemoteFollow {
   }
 
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     clearTimeout(this.retry);
     this.bus.forget(this);
@@ -76,6 +81,7 @@ export class PostgresEventBus implements TaskEventBus {
   readonly pool: pg.Pool;
   private readonly follows = new Map<string, Set<Follow>>();
   private cancelHandler: ((taskId: string) => void) | undefined;
+  private watchHandler: ((taskId: string, watcher: string, watching: boolean) => void) | undefined;
   private client: pg.Client | undefined;
   private closed = false;
   private reconnectDelay = 100;
@@ -100,6 +106,12 @@ export class PostgresEventBus implements TaskEventBus {
     let set = this.follows.get(task.id);
     if (!set) this.follows.set(task.id, (set = new Set()));
     set.add(follow);
+    // The runner counts this follower as a listener: its work is not abandoned meanwhile.
+    const runner = rowOf(task)?.runner;
+    if (runner) {
+      follow.watch = { runner, id: randomUUID() };
+      await this.control(`watch ${runner} ${follow.watch.id} ${task.id}`).catch(() => undefined);
+    }
     // Whatever was stored between the read of the task and now.
     void follow.fetch();
     return follow;
@@ -158,6 +170,15 @@ export class PostgresEventBus implements TaskEventBus {
     const set = this.follows.get(follow.taskId);
     set?.delete(follow);
     if (set?.size === 0) this.follows.delete(follow.taskId);
+    if (follow.watch && !this.closed) void this.control(`unwatch ${follow.watch.runner} ${follow.watch.id} ${follow.taskId}`).catch(() => undefined);
+  }
+
+  onWatch(handler: (taskId: string, watcher: string, watching: boolean) => void): void {
+    this.watchHandler = handler;
+  }
+
+  private async control(payload: string): Promise<void> {
+    await this.pool.query('SELECT pg_notify($1, $2)', ['a2a_control', payload]);
   }
 
   private async connect(): Promise<void> {
@@ -201,9 +222,11 @@ export class PostgresEventBus implements TaskEventBus {
     } else if (channel === 'a2a_push') {
       this.options.onPushChange?.(payload);
     } else if (channel === 'a2a_control') {
-      const [verb, replica] = payload.split(' ', 2);
-      const taskId = payload.slice(verb.length + replica.length + 2);
-      if (verb === 'cancel' && replica === this.options.replicaId) this.cancelHandler?.(taskId);
+      // "cancel <replica> <task>", "watch|unwatch <replica> <watcher> <task>" (task ids may hold spaces: last).
+      const [verb, replica, watcher] = payload.split(' ', 3);
+      if (replica !== this.options.replicaId) return;
+      if (verb === 'cancel') this.cancelHandler?.(payload.slice(verb.length + replica.length + 2));
+      else if (verb === 'watch' || verb === 'unwatch') this.watchHandler?.(payload.slice(verb.length + replica.length + watcher.length + 3), watcher, verb === 'watch');
     }
   }
 }

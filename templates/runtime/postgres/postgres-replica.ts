@@ -26,6 +26,8 @@ LIMIT 100`;
 
 export class ReplicaHeartbeat {
   private timer: ReturnType<typeof setInterval> | undefined;
+  private sweepTimer: ReturnType<typeof setInterval> | undefined;
+  private sweeping = false;
   /** Since when this replica's heartbeats have succeeded without a break (undefined: failing now). */
   private healthySince: number | undefined;
   private ticks = 0;
@@ -41,12 +43,17 @@ export class ReplicaHeartbeat {
   async start(): Promise<void> {
     await this.beat();
     this.healthySince = Date.now();
+    // Beats and sweeps run apart: a sweep queues behind task writes in the pool, and a beat
+    // that waited for it would make a busy replica look dead.
     this.timer = setInterval(() => void this.tick(), this.options.heartbeatMs);
     this.timer.unref?.();
+    this.sweepTimer = setInterval(() => void this.sweep(), this.options.heartbeatMs);
+    this.sweepTimer.unref?.();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.sweepTimer);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -85,15 +92,26 @@ export class ReplicaHeartbeat {
     try {
       await this.beat();
       this.healthySince ??= Date.now();
-      // After an outage every replica's heartbeat is old: wait one lease for the live ones to
-      // beat again before taking anyone for dead.
-      if (Date.now() - this.healthySince >= this.options.leaseMs) await this.sweepOrphans();
-      if (this.ticks++ % 10 === 0) await this.retain();
     } catch (err) {
       if (this.healthySince !== undefined) this.options.log('warn', 'a2a: the PostgreSQL heartbeat failed; retrying', err);
       this.healthySince = undefined;
     } finally {
       this.busy = false;
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      // After an outage every replica's heartbeat is old: wait one lease for the live ones to
+      // beat again before taking anyone for dead.
+      if (this.healthySince !== undefined && Date.now() - this.healthySince >= this.options.leaseMs) await this.sweepOrphans();
+      if (this.ticks++ % 10 === 0) await this.retain();
+    } catch {
+      // The database is away: the heartbeat reports it; the next sweep tries again.
+    } finally {
+      this.sweeping = false;
     }
   }
 

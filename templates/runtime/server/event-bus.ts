@@ -31,6 +31,12 @@ export interface TaskEventBus {
   requestCancel(task: Task, timeoutMs: number): Promise<boolean>;
   /** Registers the handler for cancel requests addressed to this replica. */
   onCancel(handler: (taskId: string) => void): void;
+  /**
+   * Registers the handler told when a client on another replica starts (`true`) or stops
+   * following a task this replica runs: a follower counts as a listener, so the work is not
+   * abandoned while someone elsewhere still streams it.
+   */
+  onWatch?(handler: (taskId: string, watcher: string, watching: boolean) => void): void;
   close?(): Promise<void>;
 }
 

@@ -90,6 +90,7 @@ export class TaskManager implements RunHost {
       const run = this.runs.get(taskId);
       if (run && !run.final) void this.cancelRun(run);
     });
+    config.bus?.onWatch?.((taskId, watcher, watching) => this.remoteWatch(taskId, watcher, watching));
   }
 
   // ——— RunHost ———
@@ -128,6 +129,24 @@ export class TaskManager implements RunHost {
     };
     this.wrapped.set(listener, wrapped);
     return wrapped;
+  }
+
+  /** Followers on other replicas of runs here, each standing in as a listener (see TaskEventBus.onWatch). */
+  private readonly watchers = new Map<string, { run: TaskRun; listener: RunListener }>();
+
+  private remoteWatch(taskId: string, watcher: string, watching: boolean): void {
+    for (const [key, w] of this.watchers) if (w.run.final) this.watchers.delete(key);
+    if (!watching) {
+      const w = this.watchers.get(watcher);
+      this.watchers.delete(watcher);
+      w?.run.removeListener(w.listener);
+      return;
+    }
+    const run = this.runs.get(taskId);
+    if (!run || run.final || this.watchers.has(watcher)) return;
+    const listener: RunListener = () => undefined;
+    this.watchers.set(watcher, { run, listener });
+    run.listen(listener);
   }
 
   /** Stops a stream's listener (the one given to start() or resubscribe()). */
