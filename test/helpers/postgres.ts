@@ -2,8 +2,9 @@
 // removed afterwards. initdb and postgres refuse to run as root, so as root (CI, this machine)
 // the cluster runs as an unprivileged system user (`postgres` when Debian's package made it,
 // else `a2a-pg`, created on first use). The server is spawned directly (setpriv, no wrapper), in
-// its own process group, so a test can crash it — SIGKILL to every process of the cluster — and
-// start it again on the same folder and port.
+// its own process group, so a test can crash it — SIGKILL to every process of the cluster (the
+// postmaster and each child: backends run in sessions of their own) — and start it again on the
+// same folder and port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,7 @@ export interface PgCluster {
   port: number;
   /** A URL for a new, empty database of that name. */
   createDatabase(name: string): Promise<string>;
-  /** Crash: SIGKILL to the postmaster and all its children at once. */
+  /** Crash: SIGKILL to the postmaster and all its children. */
   kill(): Promise<void>;
   /** Starts the server again on the same folder and port (after kill()). */
   start(): Promise<void>;
@@ -122,14 +123,22 @@ export async function startCluster(): Promise<PgCluster> {
     },
     async kill() {
       const c = child!;
+      let children: number[] = [];
       try {
-        process.kill(-c.pid!, 'SIGKILL');
+        children = execFileSync('pgrep', ['-P', String(c.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
       } catch {
-        // already gone
+        // none
+      }
+      for (const pid of [c.pid!, ...children]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
       }
       await waitExit(c);
-      // The backends are in the same group; give the kernel a moment to reap them too.
-      await new Promise((r) => setTimeout(r, 200));
+      // Orphaned children are reaped by init: wait until none is left, so the restart finds no one attached to the old shared memory.
+      for (let i = 0; i < 100 && children.some((pid) => existsSync(`/proc/${pid}`)); i++) await new Promise((r) => setTimeout(r, 20));
     },
     start,
     async remove() {

@@ -116,7 +116,7 @@ export class PostgresTaskStore implements TaskStore {
     const { pool, leaseMs, finishedTtlMs } = this.options;
     let rows: { doc: Task; version: string; owner: string | null; running: boolean; runner: string | null; runner_alive: boolean | null; expired: boolean }[];
     try {
-      ({ rows } = await pool.query(READ, [taskId, leaseMs, finishedTtlMs]));
+      ({ rows } = await pool.query({ name: 'a2a_read', text: READ, values: [taskId, leaseMs, finishedTtlMs] }));
     } catch (err) {
       throw storeError(err, 'read');
     }
@@ -145,7 +145,12 @@ export class PostgresTaskStore implements TaskStore {
     writer.running = change !== undefined && !change.final && !TERMINAL.has(String(stateOf(task)));
     if (change?.event) writer.events.push({ e: change.event, f: change.final });
     writer.made++;
-    if (!writer.draining) void this.drain(writer);
+    if (!writer.draining) {
+      // Started after the current turn: the saves an executor makes in one go (a task, its
+      // artifact, completed) leave as one write instead of one each.
+      writer.draining = true;
+      queueMicrotask(() => void this.drain(writer));
+    }
   }
 
   whenStored(taskId: string): Promise<void> | undefined {
@@ -191,7 +196,6 @@ export class PostgresTaskStore implements TaskStore {
   }
 
   private async drain(writer: Writer): Promise<void> {
-    writer.draining = true;
     let delay = 50;
     let failedToken: string | undefined;
     let failedCount = 0;
@@ -242,7 +246,8 @@ export class PostgresTaskStore implements TaskStore {
     const task = writer.task;
     const state = String(stateOf(task));
     const contextId = (task as { contextId?: string; sessionId?: string }).contextId ?? (task as { sessionId?: string }).sessionId ?? null;
-    const { rows } = await this.options.pool.query<{ version: string }>(WRITE, [
+    // Named: prepared once per connection, planned once.
+    const { rows } = await this.options.pool.query<{ version: string }>({ name: 'a2a_write', text: WRITE, values: [
       writer.id,
       contextId,
       state,
@@ -256,7 +261,7 @@ export class PostgresTaskStore implements TaskStore {
       writer.bytes,
       TERMINAL.has(state),
       JSON.stringify(events),
-    ]);
+    ] });
     return rows[0] ? Number(rows[0].version) : undefined;
   }
 
