@@ -3,6 +3,8 @@
 // at version N". A follower reads the rows after the last one it delivered, so it gets every
 // stored event once, in order, even across a lost notification or a reconnect (it reads again
 // from where it was). Cancel requests are notifications addressed to the replica running the task.
+// The runner announces only the writes someone follows (and every final one); a follower also
+// reads every second, which covers the moment between its start and the runner hearing of it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Task } from '../types.js';
@@ -17,6 +19,8 @@ export interface PostgresEventBusOptions {
   replicaId: string;
   /** A task's push configs changed (on any replica). */
   onPushChange?: (taskId: string) => void;
+  /** Someone on another replica started (+1) or stopped (-1) following a task this replica runs. */
+  onFollowers?: (taskId: string, delta: 1 | -1) => void;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
@@ -25,6 +29,7 @@ class Follow implements RemoteFollow {
   private fetching = false;
   private again = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  private poll: ReturnType<typeof setInterval> | undefined;
 
   /** Set when the runner was told of this follower (and must be told when it stops). */
   watch: { runner: string; id: string } | undefined;
@@ -34,7 +39,10 @@ class Follow implements RemoteFollow {
     readonly taskId: string,
     private lastSeq: number,
     private readonly listener: RunListener,
-  ) {}
+  ) {
+    this.poll = setInterval(() => void this.fetch(), 1000);
+    (this.poll as { unref?: () => void }).unref?.();
+  }
 
   removeListener(): void {
     this.close();
@@ -44,6 +52,7 @@ class Follow implements RemoteFollow {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.retry);
+    clearInterval(this.poll);
     this.bus.forget(this);
   }
 
@@ -152,7 +161,7 @@ export class PostgresEventBus implements TaskEventBus {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
-    for (const set of this.follows.values()) for (const f of set) f.closed = true;
+    for (const set of this.follows.values()) for (const f of set) f.close();
     this.follows.clear();
     const client = this.client;
     this.client = undefined;
@@ -226,7 +235,11 @@ export class PostgresEventBus implements TaskEventBus {
       const [verb, replica, watcher] = payload.split(' ', 3);
       if (replica !== this.options.replicaId) return;
       if (verb === 'cancel') this.cancelHandler?.(payload.slice(verb.length + replica.length + 2));
-      else if (verb === 'watch' || verb === 'unwatch') this.watchHandler?.(payload.slice(verb.length + replica.length + watcher.length + 3), watcher, verb === 'watch');
+      else if (verb === 'watch' || verb === 'unwatch') {
+        const taskId = payload.slice(verb.length + replica.length + watcher.length + 3);
+        this.options.onFollowers?.(taskId, verb === 'watch' ? 1 : -1);
+        this.watchHandler?.(taskId, watcher, verb === 'watch');
+      }
     }
   }
 }

@@ -91,7 +91,7 @@ WITH up AS (
   SELECT $1, $6::bigint + e.ord, e.value -> 'e', (e.value ->> 'f')::boolean
   FROM up, jsonb_array_elements($13::jsonb) WITH ORDINALITY AS e(value, ord)
 )
-SELECT version, pg_notify('a2a_events', $1 || ' ' || version) FROM up`;
+SELECT version, CASE WHEN $14::boolean THEN pg_notify('a2a_events', $1 || ' ' || version) END FROM up`;
 
 const READ = `
 SELECT t.doc, t.version, t.owner, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
@@ -100,6 +100,12 @@ FROM a2a_tasks t LEFT JOIN a2a_replicas r ON r.id = t.runner WHERE t.id = $1`;
 
 export class PostgresTaskStore implements TaskStore {
   private readonly writers = new Map<string, Writer>();
+  /**
+   * Tasks of this replica that someone on another replica follows, with how many followers. Only
+   * their writes (and every final one) are announced: NOTIFY serializes commits database-wide,
+   * so announcing every write would make each replica slow the others down.
+   */
+  private readonly watched = new Map<string, number>();
   private closed = false;
 
   constructor(private readonly options: PostgresTaskStoreOptions) {}
@@ -190,6 +196,13 @@ export class PostgresTaskStore implements TaskStore {
     this.closed = true;
   }
 
+  /** A follower on another replica started (+1) or stopped (-1) following a task. */
+  watch(taskId: string, delta: 1 | -1): void {
+    const n = (this.watched.get(taskId) ?? 0) + delta;
+    if (n > 0) this.watched.set(taskId, n);
+    else this.watched.delete(taskId);
+  }
+
   /** Tasks this replica is writing or running (for the heartbeat and tests). */
   get localTasks(): number {
     return this.writers.size;
@@ -239,7 +252,10 @@ export class PostgresTaskStore implements TaskStore {
       }
     }
     writer.draining = false;
-    if (!writer.running && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) this.writers.delete(writer.id);
+    if (!writer.running && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
+      this.writers.delete(writer.id);
+      this.watched.delete(writer.id);
+    }
   }
 
   private async write(writer: Writer, events: { e: object; f: boolean }[], token: string): Promise<number | undefined> {
@@ -261,6 +277,7 @@ export class PostgresTaskStore implements TaskStore {
       writer.bytes,
       TERMINAL.has(state),
       JSON.stringify(events),
+      this.watched.has(writer.id) || events.some((e) => e.f),
     ] });
     return rows[0] ? Number(rows[0].version) : undefined;
   }

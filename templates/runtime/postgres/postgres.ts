@@ -71,7 +71,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
     log,
   });
   const pushConfigStore = new PostgresPushConfigs({ pool, store: taskStore, ids: protocol.features.pushConfigIds, log });
-  const eventBus = new PostgresEventBus({ pool, connection, replicaId, log, onPushChange: (taskId) => void pushConfigStore.reload(taskId) });
+  const eventBus = new PostgresEventBus({ pool, connection, replicaId, log, onPushChange: (taskId) => void pushConfigStore.reload(taskId), onFollowers: (taskId, delta) => taskStore.watch(taskId, delta) });
   await heartbeat.start();
   await eventBus.start();
   await pushConfigStore.start();
