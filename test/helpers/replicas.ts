@@ -63,6 +63,8 @@ const server = createA2AServer({
   },
   logger: (level, message, error) => log(level, message, error),
   abandonGraceMs: Number(env.ABANDON_MS ?? 60000),
+  // The tests' webhook receivers listen on loopback.
+  push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [50, 100] },
   shutdownGraceMs: 200,
   taskStore: stores.taskStore,
   pushConfigStore: stores.pushConfigStore,

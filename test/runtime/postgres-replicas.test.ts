@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProject } from '../helpers/agent-project.js';
 import { openStream, rpc, textMessage, type SseEvent } from '../helpers/http.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
+import { webhookReceiver } from '../helpers/server.js';
 import { marksDir, pgAgentProject, startReplica, type Replica } from '../helpers/replicas.js';
 
 let cluster: PgCluster;
@@ -98,6 +99,37 @@ describe('three replicas on one PostgreSQL database', () => {
     const again = await rpc(B.url, 'message/send', { message: textMessage('quick more', { taskId, contextId: sent.body.result.contextId }) });
     expect(again.body.error?.message).toMatch(/still being worked on/);
     await rpc(C.url, 'tasks/cancel', { id: taskId });
+  });
+
+  it('a push config set on B for a task running on A: A delivers to the webhook; every replica lists it, and a delete anywhere removes it everywhere', async () => {
+    const hook = await webhookReceiver();
+    const sent = await rpc(A.url, 'message/send', { message: textMessage('ticks 6 150'), configuration: { blocking: false } });
+    const taskId = sent.body.result.id;
+    const set = await rpc(B.url, 'tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg', url: hook.url, token: 'tok-1', authentication: { schemes: ['Bearer'], credentials: 'secret' } } });
+    expect(set.body.error).toBeUndefined();
+    expect(set.body.result.pushNotificationConfig.authentication.credentials).toBeUndefined();
+    // The runner learns of the config through the database and delivers each later state, to the end.
+    for (;;) {
+      const delivery = await hook.next();
+      expect(delivery.headers['x-a2a-notification-token']).toBe('tok-1');
+      expect(delivery.headers.authorization).toBe('Bearer secret');
+      if (delivery.body.status.state === 'completed') break;
+    }
+    for (const r of [A, B, C]) {
+      const listed = await rpc(r.url, 'tasks/pushNotificationConfig/list', { id: taskId });
+      expect(listed.body.result.map((c: any) => c.pushNotificationConfig.id)).toEqual(['cfg']);
+    }
+    expect((await rpc(C.url, 'tasks/pushNotificationConfig/get', { id: taskId, pushNotificationConfigId: 'cfg' })).body.result.pushNotificationConfig.url).toBe(hook.url);
+    expect((await rpc(C.url, 'tasks/pushNotificationConfig/delete', { id: taskId, pushNotificationConfigId: 'cfg' })).body.error).toBeUndefined();
+    for (const r of [A, B]) {
+      let listed: any[] = [];
+      for (let i = 0; i < 50; i++) {
+        listed = (await rpc(r.url, 'tasks/pushNotificationConfig/list', { id: taskId })).body.result;
+        if (listed.length === 0) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(listed).toEqual([]);
+    }
   });
 
   it('1,000 concurrent tasks over the three replicas, each read back from another: nothing lost, each event stored once, in order', async () => {
