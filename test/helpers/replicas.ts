@@ -34,7 +34,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 const env = process.env;
 const log = (level, message, error) => process.stderr.write(level + ' ' + message + ' ' + (error?.message ?? '') + '\\n');
-const stores = await connectPostgres({ url: env.DATABASE_URL, heartbeatMs: Number(env.HEARTBEAT_MS), leaseMs: Number(env.LEASE_MS), writeTimeoutMs: Number(env.WRITE_TIMEOUT_MS), log });
+const stores = await connectPostgres({ url: env.DATABASE_URL, heartbeatMs: Number(env.HEARTBEAT_MS), leaseMs: Number(env.LEASE_MS), writeTimeoutMs: Number(env.WRITE_TIMEOUT_MS), maxFinished: env.MAX_FINISHED ? Number(env.MAX_FINISHED) : undefined, finishedTtlSeconds: env.TTL_SECONDS ? Number(env.TTL_SECONDS) : undefined, log });
 const sleep = (ms, signal) => new Promise((resolve, reject) => {
   const abort = () => { clearTimeout(timer); reject(signal.reason); };
   const timer = setTimeout(() => { signal.removeEventListener('abort', abort); resolve(); }, ms);
@@ -94,6 +94,8 @@ export interface ReplicaSettings {
   leaseMs?: number;
   writeTimeoutMs?: number;
   abandonGraceMs?: number;
+  maxFinished?: number;
+  finishedTtlSeconds?: number;
 }
 
 export async function startReplica(project: AgentProject, name: string, databaseUrl: string, settings: ReplicaSettings = {}): Promise<Replica> {
@@ -112,6 +114,8 @@ export async function startReplica(project: AgentProject, name: string, database
       LEASE_MS: String(settings.leaseMs ?? 3000),
       WRITE_TIMEOUT_MS: String(settings.writeTimeoutMs ?? 2000),
       ABANDON_MS: String(settings.abandonGraceMs ?? 60_000),
+      MAX_FINISHED: settings.maxFinished === undefined ? '' : String(settings.maxFinished),
+      TTL_SECONDS: settings.finishedTtlSeconds === undefined ? '' : String(settings.finishedTtlSeconds),
     },
   });
   let stderr = '';

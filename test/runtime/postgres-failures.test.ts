@@ -187,6 +187,28 @@ describe('failures with replicas on PostgreSQL', () => {
     for await (const _ of { [Symbol.asyncIterator]: () => iter }) void _;
   });
 
+  it('the retention policy in SQL: finished tasks past maxFinished are deleted oldest first, and past the TTL are gone for tasks/get at once', async () => {
+    const url = await cluster.createDatabase('retention');
+    const keeper = await startReplica(project, 'keeper', url, { leaseMs: LEASE_MS, heartbeatMs: HEARTBEAT_MS, maxFinished: 3, finishedTtlSeconds: 8 });
+    started.push(keeper);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await rpc(keeper.url, 'message/send', { message: textMessage(`ticks 1 0 ${i}`) })).body.result.id);
+    const finished = Date.now();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      await until('the sweep to keep the newest 3', async () => Number((await db.query('SELECT count(*) FROM a2a_tasks')).rows[0].count) <= 3);
+      const { rows } = await db.query<{ id: string }>('SELECT id FROM a2a_tasks');
+      expect(rows.map((r) => r.id).sort()).toEqual(ids.slice(2).sort());
+      expect((await db.query('SELECT count(*) FROM a2a_events WHERE task_id = ANY($1)', [ids.slice(0, 2)])).rows[0].count).toBe('0');
+    } finally {
+      await db.end();
+    }
+    // Past the TTL a task is gone for tasks/get, whether or not a sweep has deleted it yet.
+    await new Promise((r) => setTimeout(r, Math.max(0, finished + 8500 - Date.now())));
+    expect((await rpc(keeper.url, 'tasks/get', { id: ids[4] })).body.error.code).toBe(-32001);
+  });
+
   it('an agent started without a usable database says so in one line and exits 1', async () => {
     const run = (env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> =>
       new Promise((resolve) => {
