@@ -3,8 +3,9 @@
 // each write is one statement that stores the whole task, the events that changed it and a
 // NOTIFY, atomically, and only if the row is still at the version this replica last wrote —
 // so two replicas never lose each other's updates, and a crash leaves each task wholly at one
-// version. Writes queued while one is in flight go together in the next. Answers and stream
-// events wait for them (whenStored), so whatever a client saw, any replica reads back.
+// version. Saves made while a write is in flight go together in the next, and tasks waiting
+// for a write go together in one statement (postgres-batch.ts). Answers and stream events wait
+// for them (whenStored), so whatever a client saw, any replica reads back.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { JsonRpcError } from '../errors.js';
@@ -12,6 +13,7 @@ import { stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { ownerOf, setOwner } from './task-owner.js';
 import type { TaskChange, TaskStore } from './task-store.js';
+import { writeBatch, type BatchRow } from './postgres-batch.js';
 import { storeError } from './postgres-errors.js';
 
 /** What a loaded task carries about its row (a symbol: never serialized). */
@@ -42,6 +44,8 @@ export interface PostgresTaskStoreOptions {
   leaseMs: number;
   /** How long an answer waits for its writes while the database is unreachable, ms. */
   writeTimeoutMs: number;
+  /** Batch statements in flight at once (the rest of the pool serves reads). */
+  writeConcurrency: number;
   /** Finished tasks stay retrievable this long, ms (older ones are deleted by the maintenance sweep). */
   finishedTtlMs: number;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
@@ -66,7 +70,15 @@ interface Writer {
   /** Saves made / saves stored: whenStored() waits for the count at its call. */
   made: number;
   stored: number;
-  draining: boolean;
+  /** In a batch being written, or in the queue for the next. */
+  inFlight: boolean;
+  queued: boolean;
+  /** Waiting to try again after a failed write. */
+  retryTimer?: ReturnType<typeof setTimeout>;
+  delay: number;
+  /** The token and event count of the last failed attempt (its answer may have been lost after it committed). */
+  failedToken?: string;
+  failedCount: number;
   waiters: Waiter[];
   /** Set when another replica changed the row under this one: later saves are refused. */
   lost?: JsonRpcError;
@@ -76,23 +88,6 @@ interface Writer {
 
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 
-const WRITE = `
-WITH up AS (
-  INSERT INTO a2a_tasks AS t (id, context_id, state, owner, doc, version, running, runner, write_token, bytes, finished_at)
-  VALUES ($1, $2, $3, $4, $5::jsonb, $6::bigint + $7::bigint, $8, $9, $10, $11, CASE WHEN $12::boolean THEN now() END)
-  ON CONFLICT (id) DO UPDATE SET
-    context_id = EXCLUDED.context_id, state = EXCLUDED.state, owner = EXCLUDED.owner, doc = EXCLUDED.doc,
-    version = EXCLUDED.version, running = EXCLUDED.running, runner = EXCLUDED.runner, write_token = EXCLUDED.write_token,
-    bytes = EXCLUDED.bytes, updated_at = now(), finished_at = CASE WHEN $12::boolean THEN coalesce(t.finished_at, now()) END
-  WHERE t.version = $6::bigint
-  RETURNING t.version
-), ev AS (
-  INSERT INTO a2a_events (task_id, seq, event, final)
-  SELECT $1, $6::bigint + e.ord, e.value -> 'e', (e.value ->> 'f')::boolean
-  FROM up, jsonb_array_elements($13::jsonb) WITH ORDINALITY AS e(value, ord)
-)
-SELECT version, CASE WHEN $14::boolean THEN pg_notify('a2a_events', $1 || ' ' || version) END FROM up`;
-
 const READ = `
 SELECT t.doc, t.version, t.owner, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
        (t.finished_at IS NOT NULL AND t.finished_at < now() - $3::bigint * interval '1 millisecond') AS expired
@@ -100,6 +95,10 @@ FROM a2a_tasks t LEFT JOIN a2a_replicas r ON r.id = t.runner WHERE t.id = $1`;
 
 export class PostgresTaskStore implements TaskStore {
   private readonly writers = new Map<string, Writer>();
+  /** Writers with saves to write, in the order they asked. */
+  private ready: Writer[] = [];
+  private active = 0;
+  private pumping = false;
   /**
    * Tasks of this replica that someone on another replica follows, with how many followers. Only
    * their writes (and every final one) are announced: NOTIFY serializes commits database-wide,
@@ -138,11 +137,13 @@ export class PostgresTaskStore implements TaskStore {
     if (this.closed) return;
     let writer = this.writers.get(task.id);
     if (!writer) {
-      writer = { id: task.id, task, version: rowOf(task)?.version ?? 0, events: [], running: false, bytes: 0, made: 0, stored: 0, draining: false, waiters: [] };
+      writer = { id: task.id, task, version: rowOf(task)?.version ?? 0, events: [], running: false, bytes: 0, made: 0, stored: 0, inFlight: false, queued: false, delay: 50, failedCount: 0, waiters: [] };
       this.writers.set(task.id, writer);
     }
     if (writer.lost) {
       this.options.log('error', `a2a: task ${task.id}: a change was not saved: ${writer.lost.message}`);
+      // Forgotten once its run is over: later reads see the row as the database has it.
+      if (change?.final !== false && this.writers.get(task.id) === writer && !writer.inFlight) this.writers.delete(task.id);
       return;
     }
     writer.task = task;
@@ -151,12 +152,7 @@ export class PostgresTaskStore implements TaskStore {
     writer.running = change !== undefined && !change.final && !TERMINAL.has(String(stateOf(task)));
     if (change?.event) writer.events.push({ e: change.event, f: change.final });
     writer.made++;
-    if (!writer.draining) {
-      // Started after the current turn: the saves an executor makes in one go (a task, its
-      // artifact, completed) leave as one write instead of one each.
-      writer.draining = true;
-      queueMicrotask(() => void this.drain(writer));
-    }
+    this.enqueue(writer);
   }
 
   whenStored(taskId: string): Promise<void> | undefined {
@@ -208,78 +204,109 @@ export class PostgresTaskStore implements TaskStore {
     return this.writers.size;
   }
 
-  private async drain(writer: Writer): Promise<void> {
-    let delay = 50;
-    let failedToken: string | undefined;
-    let failedCount = 0;
-    while (writer.stored < writer.made && !writer.lost) {
-      const target = writer.made;
-      const events = writer.events;
-      writer.events = [];
-      const token = randomUUID();
-      try {
-        const version = await this.write(writer, events, token);
-        if (version === undefined) {
-          // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
-          const moved = await this.committedBy(writer.id, failedToken);
-          if (moved !== undefined) {
-            writer.version = moved;
-            writer.events = events.slice(failedCount).concat(writer.events);
-            failedToken = undefined;
-            continue;
-          }
-          this.lose(writer, new JsonRpcError(-32603, `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`));
-          break;
-        }
-        writer.version = version;
-        writer.stored = target;
-        setRow(writer.task, { version, running: writer.running, runner: this.options.replicaId, runnerAlive: true });
-        failedToken = undefined;
-        delay = 50;
-        writer.failure = undefined;
-        this.settle(writer);
-      } catch (err) {
-        // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
-        // for them time out with a clear error meanwhile; the work itself goes on).
-        if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
-        writer.failure = err;
-        writer.events = events.concat(writer.events);
-        failedToken = token;
-        failedCount = events.length;
-        if (this.closed) break;
-        await sleep(delay);
-        delay = Math.min(delay * 2, 2000);
-      }
-    }
-    writer.draining = false;
-    if (!writer.running && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
-      this.writers.delete(writer.id);
-      this.watched.delete(writer.id);
+  private enqueue(writer: Writer): void {
+    if (writer.inFlight || writer.queued || writer.retryTimer || writer.lost || writer.stored >= writer.made) return;
+    writer.queued = true;
+    this.ready.push(writer);
+    if (this.pumping) return;
+    // After the current turn: the saves an executor makes in one go (a task, its artifact,
+    // completed) leave as one write, and so do the tasks of every request of that turn.
+    this.pumping = true;
+    queueMicrotask(() => {
+      this.pumping = false;
+      this.pump();
+    });
+  }
+
+  /** Sends the waiting writers, a batch per free slot; each batch takes everyone waiting at the time. */
+  private pump(): void {
+    while (this.ready.length > 0 && this.active < this.options.writeConcurrency) {
+      const slots = this.options.writeConcurrency - this.active;
+      const batch = this.ready.splice(0, Math.ceil(this.ready.length / slots));
+      this.active++;
+      void this.flush(batch).finally(() => {
+        this.active--;
+        this.pump();
+      });
     }
   }
 
-  private async write(writer: Writer, events: { e: object; f: boolean }[], token: string): Promise<number | undefined> {
-    const task = writer.task;
-    const state = String(stateOf(task));
-    const contextId = (task as { contextId?: string; sessionId?: string }).contextId ?? (task as { sessionId?: string }).sessionId ?? null;
-    // Named: prepared once per connection, planned once.
-    const { rows } = await this.options.pool.query<{ version: string }>({ name: 'a2a_write', text: WRITE, values: [
-      writer.id,
-      contextId,
-      state,
-      ownerOf(task) ?? null,
-      JSON.stringify(task),
-      writer.version,
-      Math.max(1, events.length),
-      writer.running,
-      this.options.replicaId,
-      token,
-      writer.bytes,
-      TERMINAL.has(state),
-      JSON.stringify(events),
-      this.watched.has(writer.id) || events.some((e) => e.f),
-    ] });
-    return rows[0] ? Number(rows[0].version) : undefined;
+  private async flush(batch: Writer[]): Promise<void> {
+    const sent = batch.map((writer) => {
+      writer.queued = false;
+      writer.inFlight = true;
+      const events = writer.events;
+      writer.events = [];
+      const task = writer.task;
+      const state = String(stateOf(task));
+      const loose = task as { contextId?: string; sessionId?: string };
+      const row: BatchRow = {
+        id: writer.id,
+        context_id: loose.contextId ?? loose.sessionId ?? null,
+        state,
+        owner: ownerOf(task) ?? null,
+        doc: task,
+        expected: writer.version,
+        n: Math.max(1, events.length),
+        running: writer.running,
+        token: randomUUID(),
+        bytes: writer.bytes,
+        finished: TERMINAL.has(state),
+        events,
+        notify: this.watched.has(writer.id) || events.some((e) => e.f),
+      };
+      return { writer, row, target: writer.made };
+    });
+    let versions: Map<string, number>;
+    try {
+      versions = await writeBatch(this.options.pool, this.options.replicaId, sent.map((s) => s.row));
+    } catch (err) {
+      // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
+      // for them time out with a clear error meanwhile; the work itself goes on).
+      for (const { writer, row } of sent) {
+        if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
+        writer.failure = err;
+        writer.events = row.events.concat(writer.events);
+        writer.failedToken = row.token;
+        writer.failedCount = row.events.length;
+        writer.inFlight = false;
+        if (this.closed) continue;
+        writer.retryTimer = setTimeout(() => {
+          writer.retryTimer = undefined;
+          this.enqueue(writer);
+        }, writer.delay);
+        writer.delay = Math.min(writer.delay * 2, 2000);
+      }
+      return;
+    }
+    for (const { writer, row, target } of sent) {
+      const version = versions.get(writer.id);
+      if (version === undefined) {
+        // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
+        const moved = await this.committedBy(writer.id, writer.failedToken).catch(() => undefined);
+        if (moved !== undefined) {
+          writer.version = moved;
+          writer.events = row.events.slice(writer.failedCount).concat(writer.events);
+          writer.failedToken = undefined;
+        } else {
+          this.lose(writer, new JsonRpcError(-32603, `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`));
+        }
+      } else {
+        writer.version = version;
+        writer.stored = target;
+        setRow(writer.task, { version, running: writer.running, runner: this.options.replicaId, runnerAlive: true });
+        writer.failedToken = undefined;
+        writer.delay = 50;
+        writer.failure = undefined;
+        this.settle(writer);
+      }
+      writer.inFlight = false;
+      this.enqueue(writer);
+      if (!writer.running && !writer.queued && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
+        this.writers.delete(writer.id);
+        this.watched.delete(writer.id);
+      }
+    }
   }
 
   /** The row's version when the write with `token` is the last one that reached it. */

@@ -17,6 +17,8 @@ export interface PostgresOptions {
   url: string;
   /** Connections in this replica's pool. Default 10. */
   poolSize?: number;
+  /** Batch writes in flight at once (each carries every task waiting then); the rest of the pool serves reads. Default: half the pool. */
+  writeConcurrency?: number;
   /** How often this replica says it is alive, ms. Default 2000. */
   heartbeatMs?: number;
   /** A replica silent this long is taken for dead and its running tasks fail, ms. Default 10000. */
@@ -58,7 +60,9 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
     const e = err as { code?: string; message?: string };
     throw new Error(`a2a: cannot use the PostgreSQL task store: ${e.message ?? e.code ?? String(err)}`, { cause: err });
   }
-  const taskStore = new PostgresTaskStore({ pool, replicaId, leaseMs, writeTimeoutMs: options.writeTimeoutMs ?? 5000, finishedTtlMs, log });
+  const poolSize = options.poolSize ?? 10;
+  const writeConcurrency = options.writeConcurrency ?? Math.max(1, Math.floor(poolSize / 2));
+  const taskStore = new PostgresTaskStore({ pool, replicaId, leaseMs, writeTimeoutMs: options.writeTimeoutMs ?? 5000, writeConcurrency, finishedTtlMs, log });
   const heartbeat = new ReplicaHeartbeat({
     pool,
     connection,
