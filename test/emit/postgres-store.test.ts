@@ -36,7 +36,7 @@ describe('server.store', () => {
     const { dir, files } = await emit(PG_MANIFEST);
     const server = [...files.keys()].filter((p) => p.startsWith('src/a2a/server/postgres')).sort();
     expect(server).toEqual(
-      ['postgres-batch.ts', 'postgres-bus.ts', 'postgres-errors.ts', 'postgres-push.ts', 'postgres-replica.ts', 'postgres-schema.ts', 'postgres-store.ts', 'postgres.ts'].map((f) => `src/a2a/server/${f}`),
+      ['postgres-batch.ts', 'postgres-bus.ts', 'postgres-errors.ts', 'postgres-push.ts', 'postgres-reads.ts', 'postgres-replica.ts', 'postgres-schema.ts', 'postgres-store.ts', 'postgres.ts'].map((f) => `src/a2a/server/${f}`),
     );
     const pkg = JSON.parse(files.get('package.json')!);
     expect(pkg.dependencies).toEqual({ pg: expect.stringMatching(/^\^8\./) });

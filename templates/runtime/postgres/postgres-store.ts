@@ -15,6 +15,7 @@ import { ownerOf, setOwner } from './task-owner.js';
 import type { TaskChange, TaskStore } from './task-store.js';
 import { writeBatch, type BatchRow } from './postgres-batch.js';
 import { storeError } from './postgres-errors.js';
+import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
 
 /** What a loaded task carries about its row (a symbol: never serialized). */
 export interface TaskRow {
@@ -88,17 +89,13 @@ interface Writer {
 
 const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
 
-const READ = `
-SELECT t.doc, t.version, t.owner, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
-       (t.finished_at IS NOT NULL AND t.finished_at < now() - $3::bigint * interval '1 millisecond') AS expired
-FROM a2a_tasks t LEFT JOIN a2a_replicas r ON r.id = t.runner WHERE t.id = $1`;
-
 export class PostgresTaskStore implements TaskStore {
   private readonly writers = new Map<string, Writer>();
   /** Writers with saves to write, in the order they asked. */
   private ready: Writer[] = [];
   private active = 0;
   private pumping = false;
+  private readonly reads: ReadBatcher;
   /**
    * Tasks of this replica that someone on another replica follows, with how many followers. Only
    * their writes (and every final one) are announced: NOTIFY serializes commits database-wide,
@@ -107,7 +104,10 @@ export class PostgresTaskStore implements TaskStore {
   private readonly watched = new Map<string, number>();
   private closed = false;
 
-  constructor(private readonly options: PostgresTaskStoreOptions) {}
+  constructor(private readonly options: PostgresTaskStoreOptions) {
+    const pool = options.pool;
+    this.reads = new ReadBatcher(pool, Math.max(1, (pool.options.max ?? 10) - options.writeConcurrency), options.leaseMs, options.finishedTtlMs);
+  }
 
   /** The running copy when this replica works on the task, else the stored one. */
   get(taskId: string): Task | undefined | Promise<Task | undefined> {
@@ -118,16 +118,14 @@ export class PostgresTaskStore implements TaskStore {
 
   /** The stored copy, whatever this replica holds. */
   async load(taskId: string): Promise<Task | undefined> {
-    const { pool, leaseMs, finishedTtlMs } = this.options;
-    let rows: { doc: Task; version: string; owner: string | null; running: boolean; runner: string | null; runner_alive: boolean | null; expired: boolean }[];
+    let row: TaskRowData | undefined;
     try {
-      ({ rows } = await pool.query({ name: 'a2a_read', text: READ, values: [taskId, leaseMs, finishedTtlMs] }));
+      row = await this.reads.read(taskId);
     } catch (err) {
       throw storeError(err, 'read');
     }
-    const row = rows[0];
     if (!row || row.expired) return undefined;
-    const task = row.doc;
+    const task = row.doc as Task;
     if (row.owner !== null) setOwner(task, row.owner);
     setRow(task, { version: Number(row.version), running: row.running, runner: row.runner ?? undefined, runnerAlive: row.runner_alive === true });
     return task;
