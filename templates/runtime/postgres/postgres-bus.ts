@@ -3,8 +3,9 @@
 // at version N". A follower reads the rows after the last one it delivered, so it gets every
 // stored event once, in order, even across a lost notification or a reconnect (it reads again
 // from where it was). Cancel requests are notifications addressed to the replica running the task.
-// The runner announces only the writes someone follows (and every final one); a follower also
-// reads every second, which covers the moment between its start and the runner hearing of it.
+// The runner announces only the writes someone follows (streams elsewhere, cancels waiting for
+// the end); a follower also reads every second, which covers the moment between its start and
+// the runner hearing of it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Task } from '../types.js';
@@ -143,7 +144,11 @@ export class PostgresEventBus implements TaskEventBus {
       let set = this.follows.get(task.id);
       if (!set) this.follows.set(task.id, (set = new Set()));
       set.add(follow);
-      this.pool.query('SELECT pg_notify($1, $2)', ['a2a_control', `cancel ${row.runner} ${task.id}`]).then(
+      // Watching first, so the runner announces the end this waits for.
+      follow.watch = { runner: row.runner, id: randomUUID() };
+      this.control(`watch ${row.runner} ${follow.watch.id} ${task.id}`)
+        .then(() => this.control(`cancel ${row.runner} ${task.id}`))
+        .then(
         () => void follow!.fetch(),
         (err: unknown) => {
           clearTimeout(timer);

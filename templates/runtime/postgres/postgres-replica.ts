@@ -131,6 +131,8 @@ export class ReplicaHeartbeat {
       const t = task as unknown as Loose;
       t.status = (event as unknown as Loose).status;
       ((t.history ??= []) as unknown[]).push(message);
+      // Announced: whoever followed the task asked its dead runner, not this replica.
+      store.watch(id, 1);
       store.set(task, undefined, { event, final: true });
       await store.whenStored(id)?.catch((err: unknown) => this.options.log('error', `a2a: could not fail orphaned task ${id}`, err));
       this.options.log('warn', `a2a: task ${id} failed: its replica ${runner} stopped`);
