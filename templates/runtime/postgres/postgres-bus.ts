@@ -129,33 +129,34 @@ export class PostgresEventBus implements TaskEventBus {
 
   async requestCancel(task: Task, timeoutMs: number): Promise<boolean> {
     const row = rowOf(task);
-    if (!row?.running || !row.runnerAlive || !row.runner || row.runner === this.options.replicaId) return false;
+    const runner = row?.runner;
+    if (!row?.running || !row.runnerAlive || !runner || runner === this.options.replicaId) return false;
     return new Promise<boolean>((resolve, reject) => {
-      let follow: Follow | undefined;
-      const timer = setTimeout(() => {
-        follow?.close();
-        resolve(true);
-      }, timeoutMs);
-      follow = new Follow(this, task.id, row.version, (_event, final) => {
+      const follow = new Follow(this, task.id, row.version, (_event, final) => {
         if (!final) return;
         clearTimeout(timer);
         resolve(true);
       });
+      const timer = setTimeout(() => {
+        follow.close();
+        resolve(true);
+      }, timeoutMs);
       let set = this.follows.get(task.id);
       if (!set) this.follows.set(task.id, (set = new Set()));
       set.add(follow);
       // Watching first, so the runner announces the end this waits for.
-      follow.watch = { runner: row.runner, id: randomUUID() };
-      this.control(`watch ${row.runner} ${follow.watch.id} ${task.id}`)
-        .then(() => this.control(`cancel ${row.runner} ${task.id}`))
+      const watch = { runner, id: randomUUID() };
+      follow.watch = watch;
+      this.control(`watch ${runner} ${watch.id} ${task.id}`)
+        .then(() => this.control(`cancel ${runner} ${task.id}`))
         .then(
-        () => void follow!.fetch(),
-        (err: unknown) => {
-          clearTimeout(timer);
-          follow!.close();
-          reject(err);
-        },
-      );
+          () => void follow.fetch(),
+          (err: unknown) => {
+            clearTimeout(timer);
+            follow.close();
+            reject(err);
+          },
+        );
     });
   }
 
