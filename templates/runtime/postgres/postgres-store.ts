@@ -45,8 +45,9 @@ export interface PostgresTaskStoreOptions {
   leaseMs: number;
   /** How long an answer waits for its writes while the database is unreachable, ms. */
   writeTimeoutMs: number;
-  /** Batch statements in flight at once (the rest of the pool serves reads). */
+  /** Batch statements in flight at once: writes, and reads by id. */
   writeConcurrency: number;
+  readConcurrency: number;
   /** Finished tasks stay retrievable this long, ms (older ones are deleted by the maintenance sweep). */
   finishedTtlMs: number;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
@@ -106,8 +107,7 @@ export class PostgresTaskStore implements TaskStore {
   private closed = false;
 
   constructor(private readonly options: PostgresTaskStoreOptions) {
-    const pool = options.pool;
-    this.reads = new ReadBatcher(pool, Math.max(1, (pool.options.max ?? 10) - options.writeConcurrency), options.leaseMs, options.finishedTtlMs);
+    this.reads = new ReadBatcher(options.pool, options.readConcurrency, options.leaseMs, options.finishedTtlMs);
   }
 
   /** The running copy when this replica works on the task, else the stored one. */
