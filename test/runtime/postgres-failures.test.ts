@@ -209,6 +209,36 @@ describe('failures with replicas on PostgreSQL', () => {
     expect((await rpc(keeper.url, 'tasks/get', { id: ids[4] })).body.error.code).toBe(-32001);
   });
 
+  it('a replica stopped with SIGTERM fails what it still runs, with a message saying why, and leaves the replica table', async () => {
+    const [leaving, staying] = await Promise.all([replica('leaving'), replica('staying')]);
+    const sent = await rpc(leaving.url, 'message/send', { message: textMessage('hang'), configuration: { blocking: false } });
+    const taskId = sent.body.result.id;
+    await leaving.stop();
+    const got = (await rpc(staying.url, 'tasks/get', { id: taskId })).body.result;
+    expect(got.status.state).toBe('failed');
+    expect(got.status.message.parts[0].text).toMatch(/shutting down/);
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ runner: string; running: boolean }>('SELECT runner, running FROM a2a_tasks WHERE id = $1', [taskId]);
+      expect(rows[0].running).toBe(false);
+      expect((await db.query('SELECT 1 FROM a2a_replicas WHERE id = $1', [rows[0].runner])).rowCount).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('a database whose schema is newer than the agent is refused at start, in one line', async () => {
+    const url = await cluster.createDatabase('newer');
+    const first = await startReplica(project, 'first', url);
+    await first.stop();
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query('UPDATE a2a_schema SET version = 99');
+    await db.end();
+    await expect(startReplica(project, 'older', url)).rejects.toThrow(/schema is version 99, newer than this agent's/);
+  });
+
   it('an agent started without a usable database says so in one line and exits 1', async () => {
     const run = (env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> =>
       new Promise((resolve) => {
