@@ -3,6 +3,7 @@
 //   quick <x>          completes at once with "done quick <x>"
 //   ticks <n> <ms>     n artifact chunks of artifact "a", ms apart, then completed
 //   hang               works until canceled; when its signal aborts it writes marks/<taskId>
+//   ask                input-required; the next message completes it with "got: <text>"
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -43,7 +44,9 @@ const sleep = (ms, signal) => new Promise((resolve, reject) => {
 const server = createA2AServer({
   skills: {
     work: async (ctx, events) => {
+      if (ctx.task) return 'got: ' + ctx.text;
       const [command, a, b] = ctx.text.trim().split(/\\s+/);
+      if (command === 'ask') return events.inputRequired('and then?');
       if (command === 'quick') return 'done ' + ctx.text;
       if (command === 'ticks') {
         for (let i = 0; i < Number(a); i++) {

@@ -132,6 +132,28 @@ describe('three replicas on one PostgreSQL database', () => {
     }
   });
 
+  it('two replicas continuing one task at the same moment: one continuation wins, the other is refused, nothing of it is stored', async () => {
+    const asked = await rpc(A.url, 'message/send', { message: textMessage('ask') });
+    const { id: taskId, contextId } = asked.body.result;
+    expect(asked.body.result.status.state).toBe('input-required');
+    const [onB, onC] = await Promise.all([B, C].map((r) => rpc(r.url, 'message/send', { message: textMessage(`from ${r.name}`, { taskId, contextId }) })));
+    const answers = [onB, onC].map((r) => r.body);
+    const won = answers.filter((b) => b.result?.status?.state === 'completed');
+    const refused = answers.filter((b) => b.error);
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    // Refused as changed elsewhere (-32603), as still being worked on there, or as finished —
+    // whichever moment of the winner's run it met.
+    expect(refused[0].error.message).toMatch(/changed by another replica|still being worked on|cannot be continued/);
+    const stored = (await rpc(A.url, 'tasks/get', { id: taskId })).body.result;
+    expect(stored.status.state).toBe('completed');
+    const texts = stored.history.map((m: any) => m.parts[0].text);
+    const winner = won[0].result.status.message.parts[0].text.replace('got: ', '');
+    const loser = winner === 'from B' ? 'from C' : 'from B';
+    expect(texts).toContain(winner);
+    expect(texts).not.toContain(loser);
+  });
+
   it('1,000 concurrent tasks over the three replicas, each read back from another: nothing lost, each event stored once, in order', async () => {
     const replicas = [A, B, C];
     const n = 1000;
