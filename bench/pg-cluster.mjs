@@ -2,7 +2,7 @@
 // plain JS): initdb in a temporary folder — as an unprivileged user when run as root, since
 // initdb refuses root — on a free loopback port, removed by stop().
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, chownSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, chownSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,18 @@ function user() {
 }
 
 const asUser = (u, cmd, args) => (u ? ['setpriv', [`--reuid=${u.uid}`, `--regid=${u.gid}`, '--clear-groups', '--', cmd, ...args]] : [cmd, args]);
+
+/** Child process ids, from /proc (no procps on a minimal machine). */
+function childrenOf(parent) {
+  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+    } catch {
+      return false;
+    }
+  });
+}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -66,7 +78,7 @@ export async function startCluster(settings = []) {
   return {
     url: `postgres://a2a@127.0.0.1:${port}/bench`,
     /** Process ids of the cluster (the postmaster and its children: each backend has a session of its own), for CPU accounting. */
-    pids: () => [child.pid, ...execFileSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number)],
+    pids: () => [child.pid, ...childrenOf(child.pid)],
     async stop() {
       child.kill('SIGINT');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));

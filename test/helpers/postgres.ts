@@ -6,7 +6,7 @@
 // postmaster and each child: backends run in sessions of their own) — and start it again on the
 // same folder and port.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,21 @@ function clusterUser(): { uid: number; gid: number; name: string } | undefined {
 
 function asUser(user: { uid: number; gid: number } | undefined, command: string, args: string[]): [string, string[]] {
   return user ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', command, ...args]] : [command, args];
+}
+
+/** Child process ids, from /proc (no procps on a minimal machine). */
+function childrenOf(parent: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }
 
 async function freePort(): Promise<number> {
@@ -123,12 +138,7 @@ export async function startCluster(): Promise<PgCluster> {
     },
     async kill() {
       const c = child!;
-      let children: number[] = [];
-      try {
-        children = execFileSync('pgrep', ['-P', String(c.pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-      } catch {
-        // none
-      }
+      const children = childrenOf(c.pid!);
       for (const pid of [c.pid!, ...children]) {
         try {
           process.kill(pid, 'SIGKILL');
