@@ -62,6 +62,12 @@ export async function startCluster(settings = []) {
   const port = await freePort();
   const [cmd, args] = asUser(u, join(b, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...settings.flatMap((s) => ['-c', s])]);
   const child = spawn(cmd, args, { cwd: dir, stdio: 'ignore', detached: true });
+  // However the bench ends (an error, ^C), the cluster and its folder go with it.
+  const cleanup = () => {
+    if (child.exitCode === null) child.kill('SIGQUIT');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', cleanup);
   for (let i = 0; ; i++) {
     const c = new pg.Client({ host: '127.0.0.1', port, user: 'a2a', database: 'postgres' });
     try {
@@ -80,6 +86,7 @@ export async function startCluster(settings = []) {
     /** Process ids of the cluster (the postmaster and its children: each backend has a session of its own), for CPU accounting. */
     pids: () => [child.pid, ...childrenOf(child.pid)],
     async stop() {
+      process.removeListener('exit', cleanup);
       child.kill('SIGINT');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       rmSync(dir, { recursive: true, force: true });
