@@ -1,16 +1,23 @@
 // Generates and builds the benchmark agent with the real CLI and the agent's own tsconfig.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-export function prepareBenchAgent() {
-  const dir = join(root, 'bench/.tmp/bench-agent');
+/** `variant` (bench/pg.mjs: `postgres`) generates the same agent with `server.store: postgres`. */
+export function prepareBenchAgent(variant) {
+  const dir = join(root, variant ? `bench/.tmp/bench-agent-${variant}` : 'bench/.tmp/bench-agent');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  execFileSync(process.execPath, [join(root, 'bin/a2a-gen.js'), 'generate', '--manifest', join(root, 'bench/fixtures/bench-agent.a2a.yaml'), '--out', dir, '--quiet'], { stdio: 'inherit' });
+  let manifest = join(root, 'bench/fixtures/bench-agent.a2a.yaml');
+  if (variant === 'postgres') {
+    const copy = join(dir, 'a2a.yaml');
+    writeFileSync(copy, readFileSync(manifest, 'utf8') + 'server:\n  store: postgres\n');
+    manifest = copy;
+  }
+  execFileSync(process.execPath, [join(root, 'bin/a2a-gen.js'), 'generate', '--manifest', manifest, '--out', dir, '--quiet'], { stdio: 'inherit' });
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { stdio: 'inherit' });
   return dir;

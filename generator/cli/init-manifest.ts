@@ -41,5 +41,7 @@ export function manifestFromAnswers(a: InitAnswers): string {
     examples: ['hello'],
   }));
   const header = '# Created by `a2a-gen init`. Describe your agent here, then run `npm run generate`.\n';
-  return header + stringify({ spec: a.spec, agent, skills }, { lineWidth: 0 });
+  // The database URL is never written here: the agent reads it from DATABASE_URL.
+  const server = a.store === 'postgres' ? { server: { store: 'postgres' } } : {};
+  return header + stringify({ spec: a.spec, agent, skills, ...server }, { lineWidth: 0 });
 }

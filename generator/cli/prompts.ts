@@ -10,9 +10,11 @@ export interface InitAnswers {
   streaming: boolean;
   pushNotifications: boolean;
   auth: 'none' | 'bearer' | 'apiKey';
+  /** Where tasks live: this process's memory, or PostgreSQL shared by replicas (manifest server.store). */
+  store: 'memory' | 'postgres';
 }
 
-export const DEFAULT_ANSWERS: InitAnswers = { name: 'My Agent', spec: '0.3.0', skills: ['echo'], streaming: true, pushNotifications: false, auth: 'none' };
+export const DEFAULT_ANSWERS: InitAnswers = { name: 'My Agent', spec: '0.3.0', skills: ['echo'], streaming: true, pushNotifications: false, auth: 'none', store: 'memory' };
 
 /** `defaultName`: what Enter gives for the name (init passes one made from the folder's name). */
 export async function askInitQuestions(input: Readable, output: Writable, versions: string[], defaultName = DEFAULT_ANSWERS.name): Promise<InitAnswers> {
@@ -50,7 +52,10 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
     const streaming = yes(await ask('Streaming (message/stream)? y/n', 'y', yesNo));
     const pushNotifications = yes(await ask('Push notifications (webhooks)? y/n', 'n', yesNo));
     const auth = (await ask('Authentication: none, bearer or apiKey', 'none', (a) => (['none', 'bearer', 'apiKey'].includes(a) ? undefined : 'none, bearer or apiKey'))) as InitAnswers['auth'];
-    return { name, spec: spec.replace(/^v/, ''), skills: [...new Set(skills)], streaming, pushNotifications, auth };
+    const store = (await ask('Task store: memory (one process) or postgres (shared by replicas, DATABASE_URL)', 'memory', (a) =>
+      ['memory', 'postgres'].includes(a) ? undefined : 'memory or postgres',
+    )) as InitAnswers['store'];
+    return { name, spec: spec.replace(/^v/, ''), skills: [...new Set(skills)], streaming, pushNotifications, auth, store };
   } finally {
     rl.close();
   }

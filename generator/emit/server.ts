@@ -13,7 +13,9 @@ const SERVER = `${A2A_DIR}/server`;
 const VERIFIER_TYPES = { bearer: 'BearerVerifier', basic: 'BasicVerifier', apiKey: 'ApiKeyVerifier', scheme: 'SchemeVerifier', mutualTLS: 'MutualTlsVerifier' } as const;
 
 export function emitServer(ctx: EmitContext): GeneratedFile[] {
-  return [...copyRuntime(ctx, 'server'), handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
+  // The PostgreSQL store (and with it the `pg` import) only for agents that chose it: the others compile without the driver.
+  const postgres = ctx.agent.server.store === 'postgres' ? copyRuntime(ctx, 'postgres') : [];
+  return [...copyRuntime(ctx, 'server'), ...postgres, handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
 }
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
@@ -80,6 +82,8 @@ function mainScaffold(ctx: EmitContext): GeneratedFile {
       usesBasic: schemes.some((s) => s.kind === 'basic'),
       usesSecrets: schemes.some((s) => s.kind !== 'basic' && s.kind !== 'mutualTLS'),
       tracing: ctx.agent.server.tracing === 'opentelemetry',
+      postgres: ctx.agent.server.store === 'postgres',
+      databaseUrlEnv: ctx.agent.server.databaseUrlEnv,
     }),
   );
 }

@@ -30,6 +30,8 @@ export interface ManifestServer {
   limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number; messageBytes?: number; taskBytes?: number };
   keepAliveSeconds?: number;
   tracing?: 'none' | 'opentelemetry';
+  store?: 'memory' | 'postgres';
+  databaseUrlEnv?: string;
   tasks?: { maxFinished?: number; finishedTtlSeconds?: number; memoryBytes?: number };
   push?: { allowPrivateTargets?: string[]; maxConfigsPerTask?: number; maxDeliveriesInFlight?: number };
 }

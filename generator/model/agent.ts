@@ -30,6 +30,10 @@ export interface ServerModel {
   keepAliveSeconds: number;
   /** Spans through @opentelemetry/api (scaffolded src/tracing.ts), or none. */
   tracing: 'none' | 'opentelemetry';
+  /** Where tasks live: this process's memory, or a PostgreSQL database shared by replicas. */
+  store: 'memory' | 'postgres';
+  /** The environment variable with the database URL (store `postgres`). */
+  databaseUrlEnv: string;
   tasks: { maxFinished: number; finishedTtlSeconds: number; memoryBytes: number };
   push: { allowPrivateTargets: string[]; maxConfigsPerTask: number; maxDeliveriesInFlight: number };
 }
@@ -121,6 +125,8 @@ function serverModel(server: ManifestServer, url: string): ServerModel {
     },
     keepAliveSeconds: server.keepAliveSeconds ?? 15,
     tracing: server.tracing ?? 'none',
+    store: server.store ?? 'memory',
+    databaseUrlEnv: server.databaseUrlEnv ?? 'DATABASE_URL',
     tasks: {
       maxFinished: server.tasks?.maxFinished ?? 10_000,
       finishedTtlSeconds: server.tasks?.finishedTtlSeconds ?? 3600,

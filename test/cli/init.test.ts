@@ -105,14 +105,32 @@ describe('a2a-gen init', () => {
     expect(readdirSync(join(cwd, 'asked', 'src/skills')).sort()).toEqual(['alerts.ts', 'forecast.ts']);
   });
 
+  it('asks where tasks live: postgres puts server.store in the manifest (never a URL) and pg in package.json', async () => {
+    const cwd = await tempDir('init-pg-');
+    const stdin = new PassThrough();
+    let said = '';
+    const stdout = new Writable({ write: (c, _e, cb) => ((said += String(c)), cb()) });
+    const done = main(['init', 'shared'], { cwd, stdin, stdout, stderr: stdout, interactive: true });
+    // Answers: name, version, skills, streaming, push, auth (defaults), then the store (a bad one first).
+    stdin.end('\n\n\n\n\n\nmysql\npostgres\n');
+    expect(await done).toBe(0);
+    expect(said).toMatch(/\? Task store: memory \(one process\) or postgres/);
+    expect(said).toMatch(/memory or postgres\n/);
+    const manifest = readFileSync(join(cwd, 'shared', 'a2a.yaml'), 'utf8');
+    expect(manifest).toMatch(/^server:\n\s+store: postgres$/m);
+    expect(manifest).not.toMatch(/postgres:\/\//);
+    expect(JSON.parse(readFileSync(join(cwd, 'shared', 'package.json'), 'utf8')).dependencies.pg).toMatch(/^\^8\./);
+  });
+
   it('Enter accepts every default', async () => {
     const cwd = await tempDir('init-defaults-');
     const stdin = new PassThrough();
     const sink = new Writable({ write: (_c, _e, cb) => cb() });
     const done = main(['init', 'my-bot'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
-    stdin.end('\n\n\n\n\n\n');
+    stdin.end('\n\n\n\n\n\n\n');
     expect(await done).toBe(0);
     const manifest = readFileSync(join(cwd, 'my-bot', 'a2a.yaml'), 'utf8');
+    expect(manifest).not.toMatch(/store/);
     expect(manifest).toMatch(/name: My Bot/);
     expect(manifest).toMatch(/^spec: 0\.3\.0$/m);
     expect(manifest).not.toMatch(/security/);

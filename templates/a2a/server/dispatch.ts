@@ -211,7 +211,7 @@ async function streamRun(params: Loose, meta: CallMeta, config: DispatchConfig):
     else stream.push('event', `${prefix}${JSON.stringify(toStreamEvent(event))}}`, final);
   };
   const run = await config.manager.start(params, meta, 'stream', listener);
-  stream.onClose(() => run.removeListener(listener));
+  stream.onClose(() => config.manager.unlisten(run, listener));
   return { kind: 'stream', source: stream };
 }
 
@@ -230,7 +230,7 @@ async function streamResubscribe(params: Loose, meta: CallMeta, config: Dispatch
   const pending = held;
   held = undefined;
   for (const [event, final, error] of pending) forward(event, final, error);
-  if (run) stream.onClose(() => run.removeListener(listener));
+  if (run) stream.onClose(() => config.manager.unlisten(run, listener));
   return { kind: 'stream', source: stream };
 }
 

@@ -15,7 +15,8 @@ import { toFetchHandler, type FetchHandler } from './fetch.js';
 import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
 import { toMiddleware } from './middleware.js';
 import { toNodeHandler, type NodeHandler } from './node.js';
-import { PushConfigStore, PushNotifier, type PushOptions } from './push.js';
+import { PushConfigStore, PushNotifier, type PushConfigs, type PushOptions } from './push.js';
+import type { TaskEventBus } from './event-bus.js';
 import { skillExecutor } from './skill-executor.js';
 import { createObserver, type Logger, type StructuredLogger, type Tracing } from './observability.js';
 import { TaskManager } from './task-manager.js';
@@ -59,6 +60,13 @@ interface BaseOptions {
   /** The authenticated extended card; default: the one generated from the manifest. */
   extendedCard?: AgentCard | ((principal: Principal | undefined) => AgentCard | Promise<AgentCard>);
   taskStore?: TaskStore;
+  /** Push configs; default: in memory. A shared store's (postgres-store.ts) lets every replica deliver them. */
+  pushConfigStore?: PushConfigs;
+  /**
+   * What crosses replicas — their task events, cancels — when several processes share one store
+   * (see docs/REPLICAS.md). Default: none, one process.
+   */
+  eventBus?: TaskEventBus;
   /**
    * Who owns a task, when the agent authenticates callers: the key of the principal that
    * created it (default: its `subject`/`sub` claim, else all its claims). Other keys get
@@ -161,11 +169,11 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   const verifiers = ((options as { auth?: AuthVerifiers }).auth ?? {}) as Readonly<Record<string, AnyVerifier | undefined>>;
   if (authRequired && Object.keys(verifiers).length === 0) log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
 
-  const pushConfigs = new PushConfigStore(protocol.features.pushConfigIds);
+  const pushConfigs = options.pushConfigStore ?? new PushConfigStore(protocol.features.pushConfigIds);
   const notifier = pushEnabled
     ? new PushNotifier({ allowPrivateTargets: serverDefaults.push.allowPrivateTargets, maxInFlight: serverDefaults.push.maxDeliveriesInFlight, ...options.push, log })
     : undefined;
-  const store =
+  const store: TaskStore =
     options.taskStore ??
     new InMemoryTaskStore({
       maxFinished: serverDefaults.tasks.maxFinished,
@@ -177,6 +185,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     executor,
     store,
     pushConfigs,
+    bus: options.eventBus,
     notifier,
     capabilities: { streaming: capabilities.streaming === true, pushNotifications: pushEnabled },
     limits,
@@ -264,6 +273,9 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       await manager.shutdown(at.graceMs ?? options.shutdownGraceMs ?? 10_000, 'the agent is shutting down');
       notifier?.close();
+      // A shared store flushes what the shutdown wrote (failed tasks) before letting go.
+      await options.eventBus?.close?.();
+      await store.close?.();
       if (!server) return;
       // Ended streams and idle keep-alive sockets close on their own; a socket still busy after a
       // short while (a client that stopped reading) is cut.
@@ -325,7 +337,9 @@ function followPort(card: AgentCard, port: number): AgentCard {
 export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
 export type { SkillContext, SkillHandler } from './skill-executor.js';
-export type { TaskStore } from './task-store.js';
+export type { TaskChange, TaskStore } from './task-store.js';
+export type { RemoteFollow, TaskEventBus } from './event-bus.js';
+export type { PushConfig, PushConfigs } from './push.js';
 export type { TaskOwnerKey } from './task-owner.js';
 /** For task stores of your own: a store that copies or serializes tasks must carry the owner key across. */
 export { ownerOf as taskOwnerOf, setOwner as setTaskOwner } from './task-owner.js';

@@ -47,8 +47,24 @@ export interface PushOptions {
   log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
+/**
+ * Where push configs live. `has` and `list` are asked on every task event, so they stay
+ * synchronous: a shared store answers them from a cache it keeps current (postgres-push.ts).
+ * Writes may be asynchronous; the server awaits them before it answers.
+ */
+export interface PushConfigs {
+  /** Adds or replaces a config; a new one past `max` configs for the task is refused (-32602). */
+  set(taskId: string, config: PushConfig, max?: number): PushConfig | Promise<PushConfig>;
+  get(taskId: string, id?: string): PushConfig | undefined | Promise<PushConfig | undefined>;
+  list(taskId: string): PushConfig[];
+  delete(taskId: string, id: string): boolean | Promise<boolean>;
+  has(taskId: string): boolean;
+  /** The task is gone (evicted): its configs go too. */
+  drop(taskId: string): void;
+}
+
 /** Configs by task; a config without an id gets the task id (as the official SDK does). */
-export class PushConfigStore {
+export class PushConfigStore implements PushConfigs {
   private readonly byTask = new Map<string, Map<string, PushConfig>>();
 
   constructor(private readonly ids: boolean) {}

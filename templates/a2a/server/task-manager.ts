@@ -18,12 +18,13 @@ import type { Task, TaskState } from '../types.js';
 import { ExecutionContext } from './execution-context.js';
 import type { AgentExecutor, Principal } from './executor.js';
 import { describeFailure } from './failure.js';
-import { PushConfigStore, type PushConfig, type PushNotifier } from './push.js';
+import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
+import type { RemoteFollow, TaskEventBus } from './event-bus.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
-import { TaskRun, type RunHost, type RunListener } from './task-run.js';
+import { TaskRun, type RunHost, type RunListener, type StreamEvent } from './task-run.js';
 import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
 import type { TaskStore } from './task-store.js';
 
@@ -35,7 +36,9 @@ const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
 export interface ManagerConfig {
   executor: AgentExecutor;
   store: TaskStore;
-  pushConfigs: PushConfigStore;
+  pushConfigs: PushConfigs;
+  /** What crosses replicas (event-bus.ts); absent for one process. */
+  bus?: TaskEventBus;
   notifier?: PushNotifier;
   capabilities: { streaming: boolean; pushNotifications: boolean };
   limits: { historyLength: number; partsPerMessage: number; messageBytes: number; taskBytes: number; memoryBytes: number; pushConfigsPerTask: number };
@@ -72,18 +75,83 @@ export class TaskManager implements RunHost {
   readonly abandonGraceMs: number;
   readonly limits: ManagerConfig['limits'];
 
+  /** Whether the store writes in the background (a shared store): answers wait for its writes. */
+  private readonly durable: boolean;
+  /** Stream listeners as registered on their run, when afterStore() wrapped them. */
+  private readonly wrapped = new WeakMap<RunListener, RunListener>();
+
   constructor(private readonly config: ManagerConfig) {
     this.limits = config.limits;
     this.maxHistory = config.limits.historyLength;
     this.maxTaskBytes = config.limits.taskBytes;
     this.abandonGraceMs = config.abandonGraceMs;
+    this.durable = typeof config.store.whenStored === 'function';
+    config.bus?.onCancel((taskId) => {
+      const run = this.runs.get(taskId);
+      if (run && !run.final) void this.cancelRun(run);
+    });
+    config.bus?.onWatch?.((taskId, watcher, watching) => this.remoteWatch(taskId, watcher, watching));
   }
 
   // ——— RunHost ———
 
-  save(task: Task, bytes?: number): void {
-    const result = this.config.store.set(task, bytes);
+  save(task: Task, bytes?: number, event?: StreamEvent, final?: boolean): void {
+    // Only a shared store uses the change (the in-memory one would just drop the object).
+    const result = this.durable ? this.config.store.set(task, bytes, { event, final: final === true }) : this.config.store.set(task, bytes);
     if (result instanceof Promise) result.catch((err) => this.log('error', `a2a: saving task ${task.id} failed`, err));
+  }
+
+  /** Resolves once the run's task is durable (shared stores); undefined when nothing waits. */
+  private stored(run: TaskRun): Promise<void> | undefined {
+    return this.durable && run.task ? this.config.store.whenStored!(run.task.id) : undefined;
+  }
+
+  /**
+   * With a shared store, a listener hears each event once it is stored, in order: a client never
+   * sees a state that another replica could not read back. Without one, the listener as it is.
+   */
+  private afterStore(listener: RunListener, run: TaskRun): RunListener {
+    if (!this.durable) return listener;
+    let chain: Promise<void> = Promise.resolve();
+    let failed = false;
+    const wrapped: RunListener = (event, final, error) => {
+      const wait = this.stored(run);
+      chain = chain.then(() => wait).then(
+        () => {
+          if (!failed) listener(event, final, error);
+        },
+        (err: unknown) => {
+          if (failed) return;
+          failed = true;
+          listener(undefined, true, err);
+        },
+      );
+    };
+    this.wrapped.set(listener, wrapped);
+    return wrapped;
+  }
+
+  /** Followers on other replicas of runs here, each standing in as a listener (see TaskEventBus.onWatch). */
+  private readonly watchers = new Map<string, { run: TaskRun; listener: RunListener }>();
+
+  private remoteWatch(taskId: string, watcher: string, watching: boolean): void {
+    for (const [key, w] of this.watchers) if (w.run.final) this.watchers.delete(key);
+    if (!watching) {
+      const w = this.watchers.get(watcher);
+      this.watchers.delete(watcher);
+      w?.run.removeListener(w.listener);
+      return;
+    }
+    const run = this.runs.get(taskId);
+    if (!run || run.final || this.watchers.has(watcher)) return;
+    const listener: RunListener = () => undefined;
+    this.watchers.set(watcher, { run, listener });
+    run.listen(listener);
+  }
+
+  /** Stops a stream's listener (the one given to start() or resubscribe()). */
+  unlisten(run: Pick<TaskRun, 'removeListener'>, listener: RunListener): void {
+    run.removeListener(this.wrapped.get(listener) ?? listener);
   }
 
   notify(task: Task): void {
@@ -130,6 +198,8 @@ export class TaskManager implements RunHost {
     const historyLength = checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
     if (!blocking) {
       const run = await this.start(params, call, 'background');
+      const stored = this.stored(run);
+      if (stored) await stored;
       return this.snapshot(run.task!, historyLength);
     }
     // Most executors answer within the call: the promise is made only for those that do not.
@@ -150,6 +220,8 @@ export class TaskManager implements RunHost {
       await new Promise<void>((resolve) => (done ? resolve() : (resolveFinal = resolve)));
     }
     run.removeListener(listener);
+    const stored = this.stored(run);
+    if (stored) await stored;
     return this.outcome(run, historyLength);
   }
 
@@ -187,7 +259,7 @@ export class TaskManager implements RunHost {
     listener: RunListener | undefined,
     pushConfig: PushConfig | undefined,
   ): TaskRun {
-    if (taskId !== undefined && this.runs.has(taskId)) {
+    if (taskId !== undefined && (this.runs.has(taskId) || (existing && this.config.bus?.runningElsewhere(existing)))) {
       throw errorFor('unsupportedOperation', `task ${taskId} is still being worked on; send the next message once it asks for input`, { taskId });
     }
     const skill = routeSkill(message, this.config.defaultSkill);
@@ -216,7 +288,7 @@ export class TaskManager implements RunHost {
       history.push(refer(existing.id));
       let bytes = existingBytes + messageBytes;
       if (history.length > this.maxHistory) for (const dropped of history.splice(0, history.length - this.maxHistory)) bytes -= sizeOf(dropped);
-      this.save(existing, bytes);
+      this.save(existing, bytes, undefined, false);
       run = new TaskRun(this, taskId, contextId, undefined, existing, false, bytes);
       run.owner = ownerOf(existing);
       this.runs.set(existing.id, run);
@@ -228,9 +300,13 @@ export class TaskManager implements RunHost {
     }
     this.live.add(run);
     if (this.config.tracing) run.span = this.config.tracing.execution(call.span, { 'a2a.method': call.method, 'a2a.skill.id': skill?.id, 'a2a.context.id': contextId });
-    if (listener) run.listen(listener);
+    if (listener) run.listen(mode === 'stream' ? this.afterStore(listener, run) : listener);
     // A push config needs the task (and its id) from the start.
-    if (pushConfig) this.config.pushConfigs.set(run.materializeNow().id, pushConfig, this.limits.pushConfigsPerTask);
+    if (pushConfig) {
+      const id = run.materializeNow().id;
+      const set = this.config.pushConfigs.set(id, pushConfig, this.limits.pushConfigsPerTask);
+      if (set instanceof Promise) set.catch((err) => this.log('error', `a2a: saving the push config of task ${id} failed`, err));
+    }
     // v0.1.0 tasks always exist (the client chose the id); non-blocking sends answer with the task at once.
     if (mode === 'background' || features.clientTaskIds) run.materializeNow();
 
@@ -302,37 +378,55 @@ export class TaskManager implements RunHost {
       throw errorFor('taskNotCancelable', undefined, { taskId: task.id, state });
     }
     const run = this.runs.get(task.id);
-    if (run && !run.final) {
-      run.abort('the task was canceled');
-      const { executor, cancelTimeoutMs } = this.config;
-      const context = run.context;
-      if (executor.cancel && context) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        try {
-          await Promise.race([Promise.resolve(executor.cancel(context, run)), new Promise((resolve) => (timer = setTimeout(resolve, cancelTimeoutMs)))]);
-        } catch (err) {
-          this.log('error', `a2a: the executor's cancel() failed for task ${task.id}`, err);
-        } finally {
-          clearTimeout(timer);
-        }
-      }
-      if (!run.final) run.end('canceled' as TaskState);
+    const { bus } = this.config;
+    if (run && !run.final) await this.cancelRun(run);
+    // Another replica runs it: that replica cancels it (its executor's signal aborts there).
+    else if (bus?.runningElsewhere(task) && (await bus.requestCancel(task, this.config.cancelTimeoutMs + 2000))) {
+      const now = await this.config.store.get(task.id);
+      if (now && !isTerminalState(stateOf(now))) throw errorFor('internal', `task ${task.id} is being canceled by the replica running it; ask for it again in a moment`);
     } else {
       // Nothing runs (the task waits for input, or its executor ignored a previous end): cancel in place.
       const event = createStatusUpdate(task.id, contextIdOf(task), { state: 'canceled' as TaskState }, true) as unknown as Loose;
       (task as unknown as Loose).status = event.status;
-      this.save(task);
+      this.save(task, undefined, event as unknown as StreamEvent, true);
       this.notify(task);
+      const stored = this.durable ? this.config.store.whenStored!(task.id) : undefined;
+      if (stored) await stored;
     }
     return this.snapshot((await this.config.store.get(task.id)) ?? task, undefined);
   }
 
+  /** Cancels an execution of this process: its signal aborts, its executor's cancel() may publish, then the task is canceled. */
+  private async cancelRun(run: TaskRun): Promise<void> {
+    run.abort('the task was canceled');
+    const { executor, cancelTimeoutMs } = this.config;
+    const context = run.context;
+    if (executor.cancel && context) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([Promise.resolve(executor.cancel(context, run)), new Promise((resolve) => (timer = setTimeout(resolve, cancelTimeoutMs)))]);
+      } catch (err) {
+        this.log('error', `a2a: the executor's cancel() failed for task ${run.taskId}`, err);
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    if (!run.final) run.end('canceled' as TaskState);
+    const stored = this.stored(run);
+    if (stored) await stored;
+  }
+
   /** The task to stream from, and its live run when more events will follow. */
-  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; run?: TaskRun }> {
+  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; run?: RemoteFollow }> {
     const task = await this.requireTask(params.id, '/id', call);
     const run = this.runs.get(task.id);
-    if (!run || run.final) return { task };
-    run.listen(listener);
+    if (!run || run.final) {
+      // Running on another replica: follow its stored events from the version just read.
+      const { bus } = this.config;
+      if (!run && bus?.runningElsewhere(task)) return { task, run: await bus.follow(task, listener) };
+      return { task };
+    }
+    run.listen(this.afterStore(listener, run));
     return { task, run };
   }
 
@@ -345,7 +439,7 @@ export class TaskManager implements RunHost {
     const config = params.pushNotificationConfig as PushConfig;
     await this.checkPushConfig(config, '/pushNotificationConfig');
     const task = await this.requireTask(params[taskField], `/${taskField}`, call);
-    const stored = this.config.pushConfigs.set(task.id, config, this.limits.pushConfigsPerTask);
+    const stored = await this.config.pushConfigs.set(task.id, config, this.limits.pushConfigsPerTask);
     return { [taskField]: task.id, pushNotificationConfig: redact(stored) };
   }
 
@@ -353,7 +447,7 @@ export class TaskManager implements RunHost {
     this.requirePush();
     const task = await this.requireTask(params.id, '/id', call);
     const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
-    const config = this.config.pushConfigs.get(task.id, configId);
+    const config = await this.config.pushConfigs.get(task.id, configId);
     if (!config) {
       throw invalidParams(configId ? '/pushNotificationConfigId' : '/id', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`);
     }
@@ -369,7 +463,7 @@ export class TaskManager implements RunHost {
   async pushDelete(params: Loose, call: CallInfo): Promise<null> {
     this.requirePush();
     const task = await this.requireTask(params.id, '/id', call);
-    this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
+    await this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
     return null;
   }
 

@@ -36,8 +36,11 @@ export type RunListener = (event: StreamEvent | undefined, final: boolean, error
 
 /** What a run needs from the task manager. */
 export interface RunHost {
-  /** Saves the task; `bytes` is its size as task-size.ts counts it. */
-  save(task: Task, bytes: number): void;
+  /**
+   * Saves the task; `bytes` is its size as task-size.ts counts it. `event` is what changed it and
+   * `final` whether that ended the interaction (a shared store replays them to other replicas).
+   */
+  save(task: Task, bytes: number, event?: StreamEvent, final?: boolean): void;
   /** Sends the task to the push webhooks configured for it. */
   notify(task: Task): void;
   /** The run's new task exists now: find the run by its id from here on. */
@@ -235,7 +238,7 @@ export class TaskRun implements ExecutionEvents {
     const task = this.materialize();
     this.grow(sizeOf(message), 'an agent message');
     this.appendHistory(task, message);
-    this.save(task);
+    this.save(task, message);
     this.emit(message, false);
   }
 
@@ -245,8 +248,8 @@ export class TaskRun implements ExecutionEvents {
     if (status.message) this.grow(sizeOf(status.message), 'a status message');
     (task as unknown as Loose).status = status;
     if (status.message) this.appendHistory(task, status.message as Message);
-    this.save(task);
     const final = (event as unknown as Loose).final === true || isTerminalState(String(status.state));
+    this.save(task, event, final);
     this.emit(event, final);
     this.host.notify(task);
     if (final) this.finish();
@@ -274,7 +277,7 @@ export class TaskRun implements ExecutionEvents {
         this.artifactCount++;
       } else artifacts[at] = stored;
     }
-    this.save(task);
+    this.save(task, event);
     this.emit(event, false);
     this.host.notify(task);
   }
@@ -287,9 +290,9 @@ export class TaskRun implements ExecutionEvents {
     // A Task the executor builds itself (often from its clone of context.task) keeps the owner.
     setOwner(task, this.owner ?? (this.task && ownerOf(this.task)));
     this.task = task;
-    this.save(task);
     const state = String((task as unknown as { status?: { state?: string } }).status?.state);
     const final = isTerminalState(state);
+    this.save(task, task, final);
     this.emit(task, final);
     this.host.notify(task);
     if (final) this.finish();
@@ -306,13 +309,13 @@ export class TaskRun implements ExecutionEvents {
     this.bytes = sizeOf(task);
     this.host.register(this);
     this.task = task;
-    this.save(task);
+    this.save(task, task);
     this.emit(task, false);
     return task;
   }
 
-  private save(task: Task): void {
-    this.host.save(task, this.bytes);
+  private save(task: Task, event: StreamEvent, final = false): void {
+    this.host.save(task, this.bytes, event, final);
   }
 
   /**

@@ -5,13 +5,23 @@ import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { sizeOf } from './task-size.js';
 
+/**
+ * What a save records besides the task: the event that changed it (streams on other replicas
+ * replay it) and whether the interaction goes on (`final: false`: the task is being worked on).
+ * The in-memory store ignores it; a shared store writes the task and its event together.
+ */
+export interface TaskChange {
+  event?: object;
+  final: boolean;
+}
+
 export interface TaskStore {
   get(taskId: string): Task | undefined | Promise<Task | undefined>;
   /**
    * Saves the task (called after every change). `bytes` is its size as task-size.ts counts it,
    * kept up to date by the server as events arrive, so a store need not measure it.
    */
-  set(task: Task, bytes?: number): void | Promise<void>;
+  set(task: Task, bytes?: number, change?: TaskChange): void | Promise<void>;
   delete(taskId: string): void | Promise<void>;
   /**
    * Makes room for `bytes` more task data (and `newTasks` more tasks), evicting finished tasks;
@@ -19,6 +29,15 @@ export interface TaskStore {
    * process's memory leave it out.
    */
   reserve?(bytes: number, newTasks?: number): boolean;
+  /**
+   * For stores that write in the background: a promise for every save of the task so far being
+   * durable (rejecting, with a JSON-RPC error, when it cannot be), or undefined when nothing is
+   * pending. Answers and stream events wait for it, so what a client saw is what any replica
+   * reads. The in-memory store leaves it out: nothing waits.
+   */
+  whenStored?(taskId: string): Promise<void> | undefined;
+  /** Flushes and releases what the store holds (server close). */
+  close?(): Promise<void>;
 }
 
 export interface InMemoryTaskStoreOptions {

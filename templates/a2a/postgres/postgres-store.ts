@@ -1,0 +1,339 @@
+// Tasks in PostgreSQL, shared by every replica of the agent. The replica running a task keeps
+// it in memory while it runs (reads of it stay synchronous) and writes it behind the executor:
+// each write is one statement that stores the whole task, the events that changed it and a
+// NOTIFY, atomically, and only if the row is still at the version this replica last wrote —
+// so two replicas never lose each other's updates, and a crash leaves each task wholly at one
+// version. Saves made while a write is in flight go together in the next, and tasks waiting
+// for a write go together in one statement (postgres-batch.ts). Answers and stream events wait
+// for them (whenStored), so whatever a client saw, any replica reads back.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { JsonRpcError } from '../errors.js';
+import { stateOf } from '../runtime/objects.js';
+import type { Task } from '../types.js';
+import { ownerOf, setOwner } from '../server/task-owner.js';
+import type { TaskChange, TaskStore } from '../server/task-store.js';
+import { writeBatch, type BatchRow } from './postgres-batch.js';
+import { storeError } from './postgres-errors.js';
+import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
+
+/** What a loaded task carries about its row (a symbol: never serialized). */
+export interface TaskRow {
+  version: number;
+  /** Someone is working on it (its interaction is live) … */
+  running: boolean;
+  /** … this replica, whose heartbeat is fresh (false when its runner died). */
+  runner: string | undefined;
+  runnerAlive: boolean;
+}
+
+const ROW = Symbol('a2a.taskRow');
+
+export function rowOf(task: object): TaskRow | undefined {
+  return (task as { [ROW]?: TaskRow })[ROW];
+}
+
+function setRow(task: object, row: TaskRow): void {
+  Object.defineProperty(task, ROW, { value: row, enumerable: false, configurable: true, writable: true });
+}
+
+export interface PostgresTaskStoreOptions {
+  pool: pg.Pool;
+  /** This process's id among the replicas. */
+  replicaId: string;
+  /** A runner whose heartbeat is older than this is dead, ms. */
+  leaseMs: number;
+  /** How long an answer waits for its writes while the database is unreachable, ms. */
+  writeTimeoutMs: number;
+  /** Batch statements in flight at once: writes, and reads by id. */
+  writeConcurrency: number;
+  readConcurrency: number;
+  /** Finished tasks stay retrievable this long, ms (older ones are deleted by the maintenance sweep). */
+  finishedTtlMs: number;
+  log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** The write queue of one task this replica changes. */
+interface Writer {
+  id: string;
+  task: Task;
+  /** The row's version as last written or read here: the next write expects it. */
+  version: number;
+  events: { e: object; f: boolean }[];
+  running: boolean;
+  bytes: number;
+  /** Saves made / saves stored: whenStored() waits for the count at its call. */
+  made: number;
+  stored: number;
+  /** In a batch being written, or in the queue for the next. */
+  inFlight: boolean;
+  queued: boolean;
+  /** Waiting to try again after a failed write. */
+  retryTimer?: ReturnType<typeof setTimeout>;
+  delay: number;
+  /** The token and event count of the last failed attempt (its answer may have been lost after it committed). */
+  failedToken?: string;
+  failedCount: number;
+  waiters: Waiter[];
+  /** Set when another replica changed the row under this one: later saves are refused. */
+  lost?: JsonRpcError;
+  /** The last write's error while the database is unreachable (cleared by the next success). */
+  failure?: unknown;
+}
+
+const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
+
+export class PostgresTaskStore implements TaskStore {
+  private readonly writers = new Map<string, Writer>();
+  /** Writers with saves to write, in the order they asked. */
+  private ready: Writer[] = [];
+  private active = 0;
+  private pumping = false;
+  private readonly reads: ReadBatcher;
+  /**
+   * Tasks of this replica that someone on another replica follows (a stream, a cancel waiting
+   * for the end), with how many. Only their writes are announced: NOTIFY takes a database-wide
+   * lock at commit and wakes every listening connection — announcing every write cost three
+   * replicas a third of their throughput.
+   */
+  private readonly watched = new Map<string, number>();
+  private closed = false;
+
+  constructor(private readonly options: PostgresTaskStoreOptions) {
+    this.reads = new ReadBatcher(options.pool, options.readConcurrency, options.leaseMs, options.finishedTtlMs);
+  }
+
+  /** The running copy when this replica works on the task, else the stored one. */
+  get(taskId: string): Task | undefined | Promise<Task | undefined> {
+    const writer = this.writers.get(taskId);
+    if (writer) return writer.task;
+    return this.load(taskId);
+  }
+
+  /** The stored copy, whatever this replica holds. */
+  async load(taskId: string): Promise<Task | undefined> {
+    let row: TaskRowData | undefined;
+    try {
+      row = await this.reads.read(taskId);
+    } catch (err) {
+      throw storeError(err, 'read');
+    }
+    if (!row || row.expired) return undefined;
+    const task = row.doc as Task;
+    if (row.owner !== null) setOwner(task, row.owner);
+    setRow(task, { version: Number(row.version), running: row.running, runner: row.runner ?? undefined, runnerAlive: row.runner_alive === true });
+    return task;
+  }
+
+  set(task: Task, bytes?: number, change?: TaskChange): void {
+    if (this.closed) return;
+    let writer = this.writers.get(task.id);
+    if (!writer) {
+      writer = { id: task.id, task, version: rowOf(task)?.version ?? 0, events: [], running: false, bytes: 0, made: 0, stored: 0, inFlight: false, queued: false, delay: 50, failedCount: 0, waiters: [] };
+      this.writers.set(task.id, writer);
+    }
+    if (writer.lost) {
+      this.options.log('error', `a2a: task ${task.id}: a change was not saved: ${writer.lost.message}`);
+      // Forgotten once its run is over: later reads see the row as the database has it.
+      if (change?.final !== false && this.writers.get(task.id) === writer && !writer.inFlight) this.writers.delete(task.id);
+      return;
+    }
+    writer.task = task;
+    if (bytes !== undefined) writer.bytes = bytes;
+    // A save without a change comes from outside a run (a store used directly): nothing is running.
+    writer.running = change !== undefined && !change.final && !TERMINAL.has(String(stateOf(task)));
+    if (change?.event) writer.events.push({ e: change.event, f: change.final });
+    writer.made++;
+    this.enqueue(writer);
+  }
+
+  whenStored(taskId: string): Promise<void> | undefined {
+    const writer = this.writers.get(taskId);
+    if (!writer) return undefined;
+    if (writer.lost) return Promise.reject(writer.lost);
+    if (writer.stored >= writer.made) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = { target: writer.made, resolve, reject };
+      // A busy database is waited for (each query has its own deadline); a failing one is not.
+      const check = (): void => {
+        if (writer.failure === undefined) {
+          waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
+          return;
+        }
+        writer.waiters = writer.waiters.filter((w) => w !== waiter);
+        reject(storeError(writer.failure, 'write'));
+      };
+      waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
+      writer.waiters.push(waiter);
+    });
+  }
+
+  async delete(taskId: string): Promise<void> {
+    this.writers.delete(taskId);
+    try {
+      await this.options.pool.query('DELETE FROM a2a_tasks WHERE id = $1', [taskId]);
+    } catch (err) {
+      throw storeError(err, 'write');
+    }
+  }
+
+  /** Waits (up to `ms`) for every queued write, then stops accepting new ones. */
+  async close(ms = 5000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while ([...this.writers.values()].some((w) => w.stored < w.made && !w.lost) && Date.now() < deadline) await sleep(10);
+    this.closed = true;
+  }
+
+  /** A follower on another replica started (+1) or stopped (-1) following a task. */
+  watch(taskId: string, delta: 1 | -1): void {
+    const n = (this.watched.get(taskId) ?? 0) + delta;
+    if (n > 0) this.watched.set(taskId, n);
+    else this.watched.delete(taskId);
+  }
+
+  /** Tasks this replica is writing or running (for the heartbeat and tests). */
+  get localTasks(): number {
+    return this.writers.size;
+  }
+
+  private enqueue(writer: Writer): void {
+    if (writer.inFlight || writer.queued || writer.retryTimer || writer.lost || writer.stored >= writer.made) return;
+    writer.queued = true;
+    this.ready.push(writer);
+    if (this.pumping) return;
+    // After the current turn: the saves an executor makes in one go (a task, its artifact,
+    // completed) leave as one write, and so do the tasks of every request of that turn.
+    this.pumping = true;
+    queueMicrotask(() => {
+      this.pumping = false;
+      this.pump();
+    });
+  }
+
+  /** Sends the waiting writers, a batch per free slot; each batch takes everyone waiting at the time. */
+  private pump(): void {
+    while (this.ready.length > 0 && this.active < this.options.writeConcurrency) {
+      const slots = this.options.writeConcurrency - this.active;
+      const batch = this.ready.splice(0, Math.ceil(this.ready.length / slots));
+      this.active++;
+      void this.flush(batch).finally(() => {
+        this.active--;
+        this.pump();
+      });
+    }
+  }
+
+  private async flush(batch: Writer[]): Promise<void> {
+    const sent = batch.map((writer) => {
+      writer.queued = false;
+      writer.inFlight = true;
+      const events = writer.events;
+      writer.events = [];
+      const task = writer.task;
+      const state = String(stateOf(task));
+      const loose = task as { contextId?: string; sessionId?: string };
+      const row: BatchRow = {
+        id: writer.id,
+        context_id: loose.contextId ?? loose.sessionId ?? null,
+        state,
+        owner: ownerOf(task) ?? null,
+        doc: task,
+        expected: writer.version,
+        n: Math.max(1, events.length),
+        running: writer.running,
+        token: randomUUID(),
+        bytes: writer.bytes,
+        finished: TERMINAL.has(state),
+        events,
+        notify: this.watched.has(writer.id),
+      };
+      return { writer, row, target: writer.made };
+    });
+    let versions: Map<string, number>;
+    try {
+      versions = await writeBatch(this.options.pool, this.options.replicaId, sent.map((s) => s.row));
+    } catch (err) {
+      // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
+      // for them time out with a clear error meanwhile; the work itself goes on).
+      for (const { writer, row } of sent) {
+        if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
+        writer.failure = err;
+        writer.events = row.events.concat(writer.events);
+        writer.failedToken = row.token;
+        writer.failedCount = row.events.length;
+        writer.inFlight = false;
+        if (this.closed) continue;
+        writer.retryTimer = setTimeout(() => {
+          writer.retryTimer = undefined;
+          this.enqueue(writer);
+        }, writer.delay);
+        writer.delay = Math.min(writer.delay * 2, 2000);
+      }
+      return;
+    }
+    for (const { writer, row, target } of sent) {
+      const version = versions.get(writer.id);
+      if (version === undefined) {
+        // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
+        const moved = await this.committedBy(writer.id, writer.failedToken).catch(() => undefined);
+        if (moved !== undefined) {
+          writer.version = moved;
+          writer.events = row.events.slice(writer.failedCount).concat(writer.events);
+          writer.failedToken = undefined;
+        } else {
+          this.lose(writer, new JsonRpcError(-32603, `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`));
+        }
+      } else {
+        writer.version = version;
+        writer.stored = target;
+        setRow(writer.task, { version, running: writer.running, runner: this.options.replicaId, runnerAlive: true });
+        writer.failedToken = undefined;
+        writer.delay = 50;
+        writer.failure = undefined;
+        this.settle(writer);
+      }
+      writer.inFlight = false;
+      this.enqueue(writer);
+      if (!writer.running && !writer.queued && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
+        this.writers.delete(writer.id);
+        this.watched.delete(writer.id);
+      }
+    }
+  }
+
+  /** The row's version when the write with `token` is the last one that reached it. */
+  private async committedBy(taskId: string, token: string | undefined): Promise<number | undefined> {
+    if (!token) return undefined;
+    const { rows } = await this.options.pool.query<{ version: string; write_token: string }>('SELECT version, write_token FROM a2a_tasks WHERE id = $1', [taskId]);
+    return rows[0]?.write_token === token ? Number(rows[0].version) : undefined;
+  }
+
+  private settle(writer: Writer): void {
+    const done = writer.waiters.filter((w) => w.target <= writer.stored);
+    writer.waiters = writer.waiters.filter((w) => w.target > writer.stored);
+    for (const w of done) {
+      clearTimeout(w.timer);
+      w.resolve();
+    }
+  }
+
+  private lose(writer: Writer, error: JsonRpcError): void {
+    writer.lost = error;
+    this.options.log('error', `a2a: ${error.message}`);
+    for (const w of writer.waiters.splice(0)) {
+      clearTimeout(w.timer);
+      w.reject(error);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
