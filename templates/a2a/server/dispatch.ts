@@ -67,13 +67,13 @@ export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: 
       case 'cancel':
         return { kind: 'result', result: await manager.cancel(params, meta) };
       case 'pushSet':
-        return { kind: 'result', result: await manager.pushSet(params, meta) };
+        return { kind: 'result', result: await manager.pushMethods.set(params, meta) };
       case 'pushGet':
-        return { kind: 'result', result: await manager.pushGet(params, meta) };
+        return { kind: 'result', result: await manager.pushMethods.get(params, meta) };
       case 'pushList':
-        return { kind: 'result', result: await manager.pushList(params, meta) };
+        return { kind: 'result', result: await manager.pushMethods.list(params, meta) };
       case 'pushDelete':
-        return { kind: 'result', result: await manager.pushDelete(params, meta) };
+        return { kind: 'result', result: await manager.pushMethods.delete(params, meta) };
       case 'extendedCard':
         if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
         return { kind: 'result', result: await config.extendedCard(meta.principal) };

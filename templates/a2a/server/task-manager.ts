@@ -1,5 +1,5 @@
-// The task roles of A2A — send, stream, get, cancel, resubscribe, push config — over a task
-// store, the running executions and the push notifier. Method names and param shapes vary
+// The task roles of A2A — send, stream, get, cancel, resubscribe — over a task store, the
+// running executions and the push notifier; the push-config roles are push-config-methods.ts. Method names and param shapes vary
 // by version; everything here reads them through the protocol descriptor.
 // @see the A2A spec §7 Protocol RPC Methods.
 import { errorFor } from '../errors.js';
@@ -18,11 +18,12 @@ import type { Task, TaskState } from '../types.js';
 import { ExecutionContext } from './execution-context.js';
 import type { AgentExecutor, Principal } from './executor.js';
 import { describeFailure } from './failure.js';
+import { PushConfigMethods } from './push-config-methods.js';
 import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
 import type { RemoteFollow, TaskEventBus } from './event-bus.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
-import { checkHistoryLength, checkPushUrl, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
+import { checkHistoryLength, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener, type StreamEvent } from './task-run.js';
 import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
@@ -80,7 +81,11 @@ export class TaskManager implements RunHost {
   /** Stream listeners as registered on their run, when afterStore() wrapped them. */
   private readonly wrapped = new WeakMap<RunListener, RunListener>();
 
+  /** The push-config roles (pushSet, pushGet, pushList, pushDelete): push-config-methods.ts. */
+  readonly pushMethods: PushConfigMethods;
+
   constructor(private readonly config: ManagerConfig) {
+    this.pushMethods = new PushConfigMethods(config, (id, path, call) => this.requireTask(id, path, call));
     this.limits = config.limits;
     this.maxHistory = config.limits.historyLength;
     this.maxTaskBytes = config.limits.taskBytes;
@@ -245,7 +250,7 @@ export class TaskManager implements RunHost {
     if (!(resolved instanceof Promise) && !hasPush) return this.startResolved(resolved, params, message, call, mode, listener, undefined);
     return (async () => {
       const task = await resolved;
-      if (hasPush) await this.checkPushConfig(pushConfig, pathText(features.send.pushNotificationConfig));
+      if (hasPush) await this.pushMethods.check(pushConfig, pathText(features.send.pushNotificationConfig));
       return this.startResolved(task, params, message, call, mode, listener, hasPush ? pushConfig : undefined);
     })();
   }
@@ -430,59 +435,6 @@ export class TaskManager implements RunHost {
     return { task, run };
   }
 
-  // ——— push notification configs ———
-
-  async pushSet(params: Loose, call: CallInfo): Promise<unknown> {
-    this.requirePush();
-    const taskField = features.pushConfigTaskIdField;
-    // The config is judged on its own first: a refused URL is -32602 whatever the store holds.
-    const config = params.pushNotificationConfig as PushConfig;
-    await this.checkPushConfig(config, '/pushNotificationConfig');
-    const task = await this.requireTask(params[taskField], `/${taskField}`, call);
-    const stored = await this.config.pushConfigs.set(task.id, config, this.limits.pushConfigsPerTask);
-    return { [taskField]: task.id, pushNotificationConfig: redact(stored) };
-  }
-
-  async pushGet(params: Loose, call: CallInfo): Promise<unknown> {
-    this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
-    const config = await this.config.pushConfigs.get(task.id, configId);
-    if (!config) {
-      throw invalidParams(configId ? '/pushNotificationConfigId' : '/id', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`);
-    }
-    return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
-  }
-
-  async pushList(params: Loose, call: CallInfo): Promise<unknown[]> {
-    this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    return this.config.pushConfigs.list(task.id).map((c) => ({ [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(c) }));
-  }
-
-  async pushDelete(params: Loose, call: CallInfo): Promise<null> {
-    this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    await this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
-    return null;
-  }
-
-  private requirePush(): void {
-    if (this.config.capabilities.pushNotifications && this.config.notifier) return;
-    if (ruleApplies('push-capability')) throw ruleError('push-capability', '');
-    throw errorFor('pushNotificationNotSupported');
-  }
-
-  private async checkPushConfig(config: PushConfig, path: string): Promise<void> {
-    this.requirePush();
-    const url = checkPushUrl(config?.url, `${path}/url`);
-    try {
-      await this.config.notifier!.checkTarget(url, this.config.log);
-    } catch (err) {
-      throw invalidParams(`${path}/url`, `push notification url refused: ${(err as Error).message}`);
-    }
-  }
-
   // ——— helpers ———
 
   /** The task, when it exists and the caller may see it; TaskNotFound alike in both other cases. */
@@ -549,11 +501,4 @@ interface ResolvedTask {
 /** Applies `f` to a value or to what a promise resolves to, staying synchronous for plain values. */
 function then<T, U>(value: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
   return value instanceof Promise ? value.then(f) : f(value);
-}
-
-/** Push credentials are the client's secret towards its webhook: never echoed back. */
-function redact(config: PushConfig): PushConfig {
-  if (!config.authentication?.credentials) return config;
-  const { credentials: _secret, ...authentication } = config.authentication;
-  return { ...config, authentication };
 }

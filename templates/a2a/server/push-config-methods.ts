@@ -1,0 +1,90 @@
+// The push-config roles of A2A — pushSet, pushGet, pushList, pushDelete — and the check a push
+// config passes before it is kept (also for one sent with a message). Tasks are looked up
+// through the task manager, so another caller's task is not found here either.
+// @see the A2A spec §7.5–7.8 (push notification config methods) and §9 (push notifications).
+import { errorFor } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { Loose } from '../runtime/objects.js';
+import type { Task } from '../types.js';
+import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
+import type { ServerLog } from './observability.js';
+import { checkPushUrl, invalidParams, ruleApplies, ruleError } from './rules.js';
+import type { CallInfo } from './task-manager.js';
+
+const features = protocol.features;
+
+export interface PushConfigMethodsConfig {
+  pushConfigs: PushConfigs;
+  notifier?: PushNotifier;
+  capabilities: { pushNotifications: boolean };
+  limits: { pushConfigsPerTask: number };
+  log: ServerLog;
+}
+
+/** The task with this id when the caller may see it; TaskNotFound otherwise (the task manager's lookup). */
+export type TaskLookup = (id: unknown, path: string, call: CallInfo) => Promise<Task>;
+
+export class PushConfigMethods {
+  constructor(
+    private readonly config: PushConfigMethodsConfig,
+    private readonly requireTask: TaskLookup,
+  ) {}
+
+  async set(params: Loose, call: CallInfo): Promise<unknown> {
+    const taskField = features.pushConfigTaskIdField;
+    // The config is judged on its own first: a refused URL is -32602 whatever the store holds.
+    const config = params.pushNotificationConfig as PushConfig;
+    await this.check(config, '/pushNotificationConfig');
+    const task = await this.requireTask(params[taskField], `/${taskField}`, call);
+    const stored = await this.config.pushConfigs.set(task.id, config, this.config.limits.pushConfigsPerTask);
+    return { [taskField]: task.id, pushNotificationConfig: redact(stored) };
+  }
+
+  async get(params: Loose, call: CallInfo): Promise<unknown> {
+    this.requirePush();
+    const task = await this.requireTask(params.id, '/id', call);
+    const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
+    const config = await this.config.pushConfigs.get(task.id, configId);
+    if (!config) {
+      throw invalidParams(configId ? '/pushNotificationConfigId' : '/id', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`);
+    }
+    return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
+  }
+
+  async list(params: Loose, call: CallInfo): Promise<unknown[]> {
+    this.requirePush();
+    const task = await this.requireTask(params.id, '/id', call);
+    return this.config.pushConfigs.list(task.id).map((c) => ({ [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(c) }));
+  }
+
+  async delete(params: Loose, call: CallInfo): Promise<null> {
+    this.requirePush();
+    const task = await this.requireTask(params.id, '/id', call);
+    await this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
+    return null;
+  }
+
+  /** A config the agent may keep: push is on, and its URL is absolute and not a refused target (`path` locates it in the params). */
+  async check(config: PushConfig, path: string): Promise<void> {
+    this.requirePush();
+    const url = checkPushUrl(config?.url, `${path}/url`);
+    try {
+      await this.config.notifier!.checkTarget(url, this.config.log);
+    } catch (err) {
+      throw invalidParams(`${path}/url`, `push notification url refused: ${(err as Error).message}`);
+    }
+  }
+
+  private requirePush(): void {
+    if (this.config.capabilities.pushNotifications && this.config.notifier) return;
+    if (ruleApplies('push-capability')) throw ruleError('push-capability', '');
+    throw errorFor('pushNotificationNotSupported');
+  }
+}
+
+/** Push credentials are the client's secret towards its webhook: never echoed back. */
+function redact(config: PushConfig): PushConfig {
+  if (!config.authentication?.credentials) return config;
+  const { credentials: _secret, ...authentication } = config.authentication;
+  return { ...config, authentication };
+}
