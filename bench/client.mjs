@@ -32,7 +32,11 @@ const message = () => ({ kind: 'message', messageId: `m-${n++}`, role: 'user', p
 let nextId = 1;
 const variants = {
   'raw fetch + JSON.parse': async () => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'message/send', params: { message: message() } }) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'message/send', params: { message: message() } }),
+    });
     const body = JSON.parse(await res.text());
     if (!body.result) throw new Error('no result');
   },
@@ -61,5 +65,10 @@ server.kill();
 
 const raw = median(perCall['raw fetch + JSON.parse']);
 console.log(`Client cost per message/send, one call at a time, median of ${rounds} interleaved rounds of ${calls} calls\n`);
-console.log(table(['client', 'µs per call', 'vs raw fetch'], Object.keys(variants).map((k) => [k, median(perCall[k]).toFixed(0), `${((median(perCall[k]) / raw - 1) * 100).toFixed(1)}%`])));
+console.log(
+  table(
+    ['client', 'µs per call', 'vs raw fetch'],
+    Object.keys(variants).map((k) => [k, median(perCall[k]).toFixed(0), `${((median(perCall[k]) / raw - 1) * 100).toFixed(1)}%`]),
+  ),
+);
 console.log(`\ngenerated client overhead over raw fetch: ${((median(perCall['generated client']) / raw - 1) * 100).toFixed(1)}% (target ≤ 10%)`);

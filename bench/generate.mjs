@@ -38,7 +38,11 @@ console.log(
   table(
     ['whole process', 'median', 'runs (ms)'],
     [
-      ['`a2a-gen generate` (georoute, v0.3.0: types, validators, server, client, docs, scaffolds)', `${g.toFixed(0)} ms`, times.generate.map((t) => t.toFixed(0)).join(', ')],
+      [
+        '`a2a-gen generate` (georoute, v0.3.0: types, validators, server, client, docs, scaffolds)',
+        `${g.toFixed(0)} ms`,
+        times.generate.map((t) => t.toFixed(0)).join(', '),
+      ],
       ['`json2ts --unreachableDefinitions` on v0.3.0 a2a.json', `${j.toFixed(0)} ms`, times.json2ts.map((t) => t.toFixed(0)).join(', ')],
       ['the same with `--no-format` (no Prettier pass)', `${u.toFixed(0)} ms`, times.unformatted.map((t) => t.toFixed(0)).join(', ')],
     ],

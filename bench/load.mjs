@@ -49,7 +49,8 @@ export const headers = { 'content-type': 'application/json' };
 /** Requests per second over `duration` seconds, or over `amount` requests: autocannon, 32 connections. */
 export async function rps(url, body, { duration, amount } = {}) {
   const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, pipelining: 1, ...(amount ? { amount } : { duration }) });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   return amount ? result.requests.total / (result.duration || 1) : result.requests.average;
 }
 
@@ -60,7 +61,11 @@ export async function rpc(url, method, params) {
 
 /** One message/stream call read to its end: its raw bytes (for checking shapes and sizes). */
 export async function streamBytes(url, text) {
-  const res = await fetch(url, { method: 'POST', headers: { ...headers, accept: 'text/event-stream' }, body: rpcBody('message/stream', { message: message(text) }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { ...headers, accept: 'text/event-stream' },
+    body: rpcBody('message/stream', { message: message(text) }),
+  });
   return res.text();
 }
 
@@ -76,17 +81,27 @@ export async function streamsPerSecond(url, text, events, { duration, amount } =
   const body = rpcBody('message/stream', { message: message(text) });
   const once = () =>
     new Promise((resolve, reject) => {
-      const req = http.request({ agent, host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { ...headers, accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
-        let seen = 0;
-        let tail = '';
-        res.on('data', (chunk) => {
-          const text = tail + chunk.latin1Slice(0, chunk.length);
-          for (let i = text.indexOf('\n\n'); i >= 0; i = text.indexOf('\n\n', i + 2)) seen++;
-          tail = text.slice(-1);
-        });
-        res.on('end', () => (seen === events ? resolve() : reject(new Error(`${url}: a stream had ${seen} events, expected ${events}`))));
-      });
+      const req = http.request(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          headers: { ...headers, accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
+          let seen = 0;
+          let tail = '';
+          res.on('data', (chunk) => {
+            const text = tail + chunk.latin1Slice(0, chunk.length);
+            for (let i = text.indexOf('\n\n'); i >= 0; i = text.indexOf('\n\n', i + 2)) seen++;
+            tail = text.slice(-1);
+          });
+          res.on('end', () => (seen === events ? resolve() : reject(new Error(`${url}: a stream had ${seen} events, expected ${events}`))));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -10,7 +10,11 @@ import pg from 'pg';
 
 function bin() {
   const root = '/usr/lib/postgresql';
-  const majors = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => b - a) : [];
+  const majors = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => b - a)
+    : [];
   if (!majors.length) throw new Error('PostgreSQL is not installed: apt-get install postgresql');
   return join(root, majors[0], 'bin');
 }
@@ -32,14 +36,17 @@ const asUser = (u, cmd, args) => (u ? ['setpriv', [`--reuid=${u.uid}`, `--regid=
 
 /** Child process ids, from /proc (no procps on a minimal machine). */
 function childrenOf(parent) {
-  return readdirSync('/proc').filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
-    } catch {
-      return false;
-    }
-  });
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    });
 }
 
 const freePort = () =>
@@ -60,7 +67,19 @@ export async function startCluster(settings = []) {
   const [ic, ia] = asUser(u, join(b, 'initdb'), ['-D', data, '-U', 'a2a', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
   execFileSync(ic, ia, { stdio: 'pipe', cwd: dir });
   const port = await freePort();
-  const [cmd, args] = asUser(u, join(b, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...settings.flatMap((s) => ['-c', s])]);
+  const [cmd, args] = asUser(u, join(b, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+    ...settings.flatMap((s) => ['-c', s]),
+  ]);
   const child = spawn(cmd, args, { cwd: dir, stdio: 'ignore', detached: true });
   // However the bench ends (an error, ^C), the cluster and its folder go with it.
   const cleanup = () => {

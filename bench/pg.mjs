@@ -35,8 +35,17 @@ const T_BODY = () => rpcBody('message/send', { message: message('task hello') })
 
 /** Requests per second, 32 connections spread over the urls. */
 async function rps(urls, body, duration) {
-  const result = await autocannon({ url: urls.length === 1 ? urls[0] : urls, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections: 32, pipelining: 1, duration });
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${urls}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  const result = await autocannon({
+    url: urls.length === 1 ? urls[0] : urls,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: 32,
+    pipelining: 1,
+    duration,
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${urls}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   return result.requests.average;
 }
 
@@ -75,7 +84,12 @@ for (let round = 0; round < rounds; round++) {
     // Warm up, then T with its CPU and transactions counted.
     await rps(urls, T_BODY(), 1);
     const pids = servers.map((s) => s.child.pid);
-    const before = { node: cpu(pids), pg: config.pg ? cpu(cluster.pids()) : 0, commits: config.pg ? await commits() : 0, tasks: config.pg ? await tasksDone() : 0 };
+    const before = {
+      node: cpu(pids),
+      pg: config.pg ? cpu(cluster.pids()) : 0,
+      commits: config.pg ? await commits() : 0,
+      tasks: config.pg ? await tasksDone() : 0,
+    };
     const t = await rps(urls, T_BODY(), seconds);
     const r = results.get(config.name);
     r.T.push(t);
@@ -83,11 +97,12 @@ for (let round = 0; round < rounds; round++) {
       const tasks = t * seconds;
       r.nodeCpu.push(((cpu(pids) - before.node) / tasks) * 1000);
       r.pgCpu.push(((cpu(cluster.pids()) - before.pg) / tasks) * 1000);
-      r.commits.push((await commits() - before.commits) / Math.max(1, (await tasksDone()) - before.tasks));
+      r.commits.push(((await commits()) - before.commits) / Math.max(1, (await tasksDone()) - before.tasks));
     }
     // tasks/get of a task made on the first server, read through every server.
     const id = (await rpc(urls[0], 'message/send', { message: message('task warm') })).id;
-    for (const url of urls) if ((await rpc(url, 'tasks/get', { id }))?.status?.state !== 'completed') throw new Error(`${config.name}: tasks/get on ${url} did not find ${id}`);
+    for (const url of urls)
+      if ((await rpc(url, 'tasks/get', { id }))?.status?.state !== 'completed') throw new Error(`${config.name}: tasks/get on ${url} did not find ${id}`);
     r.get.push(await rps(urls, rpcBody('tasks/get', { id }), seconds));
     for (const s of servers) await stop(s);
   }
@@ -98,15 +113,26 @@ await cluster.stop();
 
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 const m = (name, key) => median(results.get(name)[key]);
-console.log(`Throughput on loopback, median of ${rounds} rounds of ${seconds} s (autocannon, 32 connections); PostgreSQL ${cluster.url.split('@')[1].split('/')[0]} on the same machine${pgSettings.length ? `, with ${pgSettings.join(', ')}` : ', default settings'}\n`);
+console.log(
+  `Throughput on loopback, median of ${rounds} rounds of ${seconds} s (autocannon, 32 connections); PostgreSQL ${cluster.url.split('@')[1].split('/')[0]} on the same machine${pgSettings.length ? `, with ${pgSettings.join(', ')}` : ', default settings'}\n`,
+);
 console.log(
   table(
     ['server', 'T req/s', 'tasks/get req/s', 'agent CPU s / 1,000 T', 'PostgreSQL CPU s / 1,000 T', 'transactions / T task'],
-    configs.map((c) => [c.name, fmt(m(c.name, 'T')), fmt(m(c.name, 'get')), ...(c.pg ? [fmt(m(c.name, 'nodeCpu')), fmt(m(c.name, 'pgCpu')), fmt(m(c.name, 'commits'))] : ['—', '—', '—'])]),
+    configs.map((c) => [
+      c.name,
+      fmt(m(c.name, 'T')),
+      fmt(m(c.name, 'get')),
+      ...(c.pg ? [fmt(m(c.name, 'nodeCpu')), fmt(m(c.name, 'pgCpu')), fmt(m(c.name, 'commits'))] : ['—', '—', '—']),
+    ]),
   ),
 );
 const [MEM, PG1, PG3, SDK] = configs.map((c) => c.name);
-console.log(`\n3 replicas on PostgreSQL ÷ SDK in memory: T ${(m(PG3, 'T') / m(SDK, 'T')).toFixed(2)}× (target ≥ 2×), tasks/get ${(m(PG3, 'get') / m(SDK, 'get')).toFixed(2)}×`);
-console.log(`PostgreSQL ÷ memory store: T ${(100 * m(PG1, 'T') / m(MEM, 'T')).toFixed(0)}% (1 replica), ${(100 * m(PG3, 'T') / m(MEM, 'T')).toFixed(0)}% (3); tasks/get ${(100 * m(PG1, 'get') / m(MEM, 'get')).toFixed(0)}%, ${(100 * m(PG3, 'get') / m(MEM, 'get')).toFixed(0)}%`);
+console.log(
+  `\n3 replicas on PostgreSQL ÷ SDK in memory: T ${(m(PG3, 'T') / m(SDK, 'T')).toFixed(2)}× (target ≥ 2×), tasks/get ${(m(PG3, 'get') / m(SDK, 'get')).toFixed(2)}×`,
+);
+console.log(
+  `PostgreSQL ÷ memory store: T ${((100 * m(PG1, 'T')) / m(MEM, 'T')).toFixed(0)}% (1 replica), ${((100 * m(PG3, 'T')) / m(MEM, 'T')).toFixed(0)}% (3); tasks/get ${((100 * m(PG1, 'get')) / m(MEM, 'get')).toFixed(0)}%, ${((100 * m(PG3, 'get')) / m(MEM, 'get')).toFixed(0)}%`,
+);
 console.log('\nEvery round (in order):');
 for (const c of configs) console.log(`  ${c.name}: T ${results.get(c.name).T.map(fmt).join(', ')} · tasks/get ${results.get(c.name).get.map(fmt).join(', ')}`);

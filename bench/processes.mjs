@@ -21,10 +21,20 @@ for (let round = 0; round < rounds; round++) {
     const servers = [];
     for (let i = 0; i < n; i++) servers.push(await start(`memory ${i}`, 'generated.mjs', [dir]));
     const urls = servers.map((s) => s.url);
-    const run = (duration) => autocannon({ url: urls, method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody('message/send', { message: message('task hello') }), connections: 32, duration });
+    const run = (duration) =>
+      autocannon({
+        url: urls,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: rpcBody('message/send', { message: message('task hello') }),
+        connections: 32,
+        duration,
+      });
     await run(1);
     results[n].push((await run(seconds)).requests.average);
     for (const s of servers) await stop(s);
   }
 }
-console.log(`T req/s, memory store, median of ${rounds} rounds of ${seconds} s: 1 process ${Math.round(median(results[1]))} (${results[1].map(Math.round)}), 3 processes ${Math.round(median(results[3]))} (${results[3].map(Math.round)})`);
+console.log(
+  `T req/s, memory store, median of ${rounds} rounds of ${seconds} s: 1 process ${Math.round(median(results[1]))} (${results[1].map(Math.round)}), 3 processes ${Math.round(median(results[3]))} (${results[3].map(Math.round)})`,
+);

@@ -43,9 +43,24 @@ const T_TEXT = 'task hello';
 const S_TEXT = 'chunks 100';
 const STATUS_TEXT = 'stream 100';
 const rows = [
-  { key: 'reply', title: 'direct reply req/s', servers: [GEN, SDK, BARE, FETCH], run: (s, duration) => rps(s.url, rpcBody('message/send', { message: message('echo hello') }), { duration }) },
-  { key: 'T', title: 'T (task) req/s', servers: [GEN, SDK, BARE], run: (s, duration) => rps(s.url, rpcBody('message/send', { message: message(T_TEXT) }), { duration }) },
-  { key: 'get', title: 'tasks/get req/s', servers: [GEN, SDK, BARE, FETCH], run: async (s, duration) => rps(s.url, rpcBody('tasks/get', { id: await finishedTask(s) }), { duration }) },
+  {
+    key: 'reply',
+    title: 'direct reply req/s',
+    servers: [GEN, SDK, BARE, FETCH],
+    run: (s, duration) => rps(s.url, rpcBody('message/send', { message: message('echo hello') }), { duration }),
+  },
+  {
+    key: 'T',
+    title: 'T (task) req/s',
+    servers: [GEN, SDK, BARE],
+    run: (s, duration) => rps(s.url, rpcBody('message/send', { message: message(T_TEXT) }), { duration }),
+  },
+  {
+    key: 'get',
+    title: 'tasks/get req/s',
+    servers: [GEN, SDK, BARE, FETCH],
+    run: async (s, duration) => rps(s.url, rpcBody('tasks/get', { id: await finishedTask(s) }), { duration }),
+  },
   { key: 'status', title: 'status stream streams/s', servers: [GEN, SDK, BARE], run: (s, duration) => streamsPerSecond(s.url, STATUS_TEXT, 102, { duration }) },
   { key: 'S', title: 'S (artifact stream) streams/s', servers: [GEN, SDK, BARE], run: (s, duration) => streamsPerSecond(s.url, S_TEXT, 103, { duration }) },
 ];
@@ -75,10 +90,15 @@ async function startAll() {
 async function checkShapes(servers) {
   const sizes = [];
   for (const s of servers.filter((x) => x.name !== FETCH)) {
-    const res = await fetch(s.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: rpcBody('message/send', { message: { ...message(T_TEXT), messageId: 'm-100' } }) });
+    const res = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: rpcBody('message/send', { message: { ...message(T_TEXT), messageId: 'm-100' } }),
+    });
     const t = await res.text();
     const result = JSON.parse(t).result;
-    if (result.kind !== 'task' || result.status.state !== 'completed' || result.artifacts?.length !== 1 || result.history?.length !== 1) throw new Error(`${s.name}: T answered ${t}`);
+    if (result.kind !== 'task' || result.status.state !== 'completed' || result.artifacts?.length !== 1 || result.history?.length !== 1)
+      throw new Error(`${s.name}: T answered ${t}`);
     const stream = await streamBytes(s.url, S_TEXT);
     sizes.push(`${s.name} ${Buffer.byteLength(t)} B / ${Buffer.byteLength(stream).toLocaleString('en-US')} B`);
   }
@@ -112,13 +132,23 @@ if (!onlyMemory) {
     ),
   );
   console.log('\nEvery round (in order):');
-  for (const k of kinds) console.log(`  ${k.name}: ${rows.filter((r) => r.servers.includes(k.name)).map((r) => `${r.key} ${results.get(k.name)[r.key].map(fmt).join(', ')}`).join(' · ')}`);
+  for (const k of kinds)
+    console.log(
+      `  ${k.name}: ${rows
+        .filter((r) => r.servers.includes(k.name))
+        .map((r) => `${r.key} ${results.get(k.name)[r.key].map(fmt).join(', ')}`)
+        .join(' · ')}`,
+    );
   const x = (key, a, b) => m(a, key) / m(b, key);
   const times = (key, target) => `${x(key, GEN, SDK).toFixed(2)}× (target ≥ ${target}×)`;
   const pct = (key, target) => `${(100 * x(key, GEN, BARE)).toFixed(0)}%${target ? ` (target ≥ ${target}%)` : ''}`;
-  console.log(`\ngenerated ÷ SDK:  T ${times('T', 4)}, S ${times('S', 2)}, tasks/get ${times('get', 4.5)}, direct reply ${times('reply', 5)}, status stream ${times('status', 2)}`);
+  console.log(
+    `\ngenerated ÷ SDK:  T ${times('T', 4)}, S ${times('S', 2)}, tasks/get ${times('get', 4.5)}, direct reply ${times('reply', 5)}, status stream ${times('status', 2)}`,
+  );
   console.log(`generated ÷ bare: T ${pct('T', 50)}, S ${pct('S')}, tasks/get ${pct('get')}, direct reply ${pct('reply', 60)}, status stream ${pct('status')}`);
-  console.log(`SDK ÷ bare:       T ${(100 * x('T', SDK, BARE)).toFixed(0)}%, S ${(100 * x('S', SDK, BARE)).toFixed(0)}%, tasks/get ${(100 * x('get', SDK, BARE)).toFixed(0)}%, direct reply ${(100 * x('reply', SDK, BARE)).toFixed(0)}%, status stream ${(100 * x('status', SDK, BARE)).toFixed(0)}%`);
+  console.log(
+    `SDK ÷ bare:       T ${(100 * x('T', SDK, BARE)).toFixed(0)}%, S ${(100 * x('S', SDK, BARE)).toFixed(0)}%, tasks/get ${(100 * x('get', SDK, BARE)).toFixed(0)}%, direct reply ${(100 * x('reply', SDK, BARE)).toFixed(0)}%, status stream ${(100 * x('status', SDK, BARE)).toFixed(0)}%`,
+  );
   // The same ratios taken within each round (servers measured minutes apart in the same round
   // share the machine's load phases), then their median: steadier on a busy machine.
   const perRound = (key, a, b) => results.get(a)[key].map((v, i) => v / results.get(b)[key][i]);
@@ -130,7 +160,9 @@ if (!onlyMemory) {
   console.log(`\nPer-round ratios, median (every round):`);
   console.log(`  generated ÷ SDK:  ${rows.map((r) => rounds_(r.key, GEN, SDK, '×')).join(' · ')}`);
   console.log(`  generated ÷ bare: ${rows.map((r) => rounds_(r.key, GEN, BARE, '%')).join(' · ')}`);
-  console.log(`Fetch handler bridged ÷ node handler: direct reply ${(100 * x('reply', FETCH, GEN)).toFixed(0)}%, tasks/get ${(100 * x('get', FETCH, GEN)).toFixed(0)}% (why the core is transport-neutral)`);
+  console.log(
+    `Fetch handler bridged ÷ node handler: direct reply ${(100 * x('reply', FETCH, GEN)).toFixed(0)}%, tasks/get ${(100 * x('get', FETCH, GEN)).toFixed(0)}% (why the core is transport-neutral)`,
+  );
 }
 
 if (memory) {
@@ -146,7 +178,14 @@ if (memory) {
     const after = rssMiB(s.child.pid);
     // The generated server also tells what a full collection leaves (the SDK script has no such hook).
     const gc = ours ? (await memoryOf(s)).memory : undefined;
-    lines.push([k.name, what, `${before.toFixed(0)} MiB`, `**${after.toFixed(0)} MiB**`, gc ? `${MiB(gc.heapUsed)} heap, ${MiB(gc.rss)} RSS` : '—', `${Math.round((Date.now() - started) / 1000)} s (${Math.round(rate).toLocaleString('en-US')}/s)`]);
+    lines.push([
+      k.name,
+      what,
+      `${before.toFixed(0)} MiB`,
+      `**${after.toFixed(0)} MiB**`,
+      gc ? `${MiB(gc.heapUsed)} heap, ${MiB(gc.rss)} RSS` : '—',
+      `${Math.round((Date.now() - started) / 1000)} s (${Math.round(rate).toLocaleString('en-US')}/s)`,
+    ]);
     await stop(s);
     console.error(`memory: ${k.name}, ${what} done`);
   };

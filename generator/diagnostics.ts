@@ -39,7 +39,10 @@ export class UsageError extends Error {
 /** Generation would clobber hand edits, or `--check` found drift. Exit code 1. */
 export class ConflictError extends Error {
   override readonly name = 'ConflictError';
-  constructor(message: string, readonly files: string[]) {
+  constructor(
+    message: string,
+    readonly files: string[],
+  ) {
     super(message);
   }
 }

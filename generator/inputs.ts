@@ -45,7 +45,11 @@ export async function validateManifest(opts: LoadOptions): Promise<{ manifest: M
  * The same checks on manifest text that is not on disk yet: `init` runs them before it writes
  * anything. Errors are located in `file`, where the text came from.
  */
-export async function validateManifestText(text: string, file: string, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
+export async function validateManifestText(
+  text: string,
+  file: string,
+  opts: Omit<LoadOptions, 'manifestPath'>,
+): Promise<{ manifest: Manifest; protocol: ProtocolModel }> {
   return checkManifest(await parseManifestText(text, resolve(opts.cwd, file)), opts);
 }
 

@@ -20,9 +20,17 @@ const text = (t) => ({ kind: 'text', text: t });
 const userMessage = (t) => ({ kind: 'message', messageId: 'm-100', role: 'user', parts: [text(t)], taskId, contextId });
 const task = (t, state, extra = {}) => ({ id: taskId, contextId, status: { state, timestamp }, history: [userMessage(t)], kind: 'task', ...extra });
 const agentMessage = (t) => ({ role: 'agent', parts: [text(t)], messageId: randomUUID(), kind: 'message', taskId, contextId });
-const statusUpdate = (state, final, message) => ({ taskId, contextId, kind: 'status-update', status: { state, ...(message ? { message: agentMessage(message) } : {}), timestamp }, final });
+const statusUpdate = (state, final, message) => ({
+  taskId,
+  contextId,
+  kind: 'status-update',
+  status: { state, ...(message ? { message: agentMessage(message) } : {}), timestamp },
+  final,
+});
 const artifactUpdate = (i, n) => ({
-  taskId, contextId, kind: 'artifact-update',
+  taskId,
+  contextId,
+  kind: 'artifact-update',
   ...(i > 0 ? { append: true } : {}),
   ...(i === n - 1 ? { lastChunk: true } : {}),
   artifact: { parts: [text(chunkText(i))], artifactId },
@@ -59,7 +67,12 @@ const streamOf = (command, n) => {
   }
   return render;
 };
-const SSE_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', 'x-accel-buffering': 'no' };
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
 
 const server = createServer((req, res) => {
   const chunks = [];

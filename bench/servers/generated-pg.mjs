@@ -4,7 +4,13 @@
 const dir = process.argv[2];
 const { createA2AServer } = await import(`${dir}/dist/a2a/server/index.js`);
 const { connectPostgres } = await import(`${dir}/dist/a2a/postgres/postgres.js`);
-const stores = await connectPostgres({ url: process.env.DATABASE_URL, poolSize: Number(process.env.POOL_SIZE ?? 10), writeConcurrency: process.env.WRITE_CONCURRENCY ? Number(process.env.WRITE_CONCURRENCY) : undefined, readConcurrency: process.env.READ_CONCURRENCY ? Number(process.env.READ_CONCURRENCY) : undefined, log: () => {} });
+const stores = await connectPostgres({
+  url: process.env.DATABASE_URL,
+  poolSize: Number(process.env.POOL_SIZE ?? 10),
+  writeConcurrency: process.env.WRITE_CONCURRENCY ? Number(process.env.WRITE_CONCURRENCY) : undefined,
+  readConcurrency: process.env.READ_CONCURRENCY ? Number(process.env.READ_CONCURRENCY) : undefined,
+  log: () => {},
+});
 const server = createA2AServer({
   skills: {
     bench: (context, events) => {

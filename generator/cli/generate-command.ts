@@ -74,9 +74,15 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
     );
   }
   await applyPlan(plan, hooks);
-  for (const orphan of plan.entries.filter((e) => e.action === 'orphan')) report.warn(`${orphan.path} is no longer generated but was edited by hand; left in place`);
+  for (const orphan of plan.entries.filter((e) => e.action === 'orphan'))
+    report.warn(`${orphan.path} is no longer generated but was edited by hand; left in place`);
   report.info(`${summaryLine(plan)} in ${relative(args.cwd, root) || '.'} (${Math.round(performance.now() - started)} ms)`);
-  await reportSkillHandlers(root, files.map((f) => f.path), plan, report);
+  await reportSkillHandlers(
+    root,
+    files.map((f) => f.path),
+    plan,
+    report,
+  );
   await reportSpecSwitch(root, plan, inputs, args.cwd, report);
   return { exitCode: 0, plan, inputs };
 }
@@ -96,7 +102,10 @@ async function reportSkillHandlers(root: string, generated: string[], plan: Plan
   const current = new Set(generated.filter((p) => p.startsWith(`${SKILLS_DIR}/`)));
   const present = (await readdir(join(root, SKILLS_DIR)).catch(() => [] as string[])).filter((n) => n.endsWith('.ts')).map((n) => `${SKILLS_DIR}/${n}`);
   const leftovers = present.filter((p) => !current.has(p));
-  for (const p of leftovers) report.warn(`${p} belongs to no skill of the manifest any more (removed or renamed): left in place and no longer wired; delete it when you no longer need it`);
+  for (const p of leftovers)
+    report.warn(
+      `${p} belongs to no skill of the manifest any more (removed or renamed): left in place and no longer wired; delete it when you no longer need it`,
+    );
   report.data({ newSkillHandlers: created.map((c) => c.path), leftoverSkillHandlers: leftovers });
 }
 

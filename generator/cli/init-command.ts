@@ -43,10 +43,15 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
   });
   const occupied = existing.filter((n) => n !== '.git' && n !== '.DS_Store');
   if (occupied.length > 0 && !args.force) {
-    throw new UsageError(`${relative(args.cwd, dir) || '.'} is not empty (${occupied.slice(0, 3).join(', ')}${occupied.length > 3 ? ', …' : ''}); choose an empty folder, or --force to add the agent beside what is there (nothing is overwritten or deleted)`);
+    throw new UsageError(
+      `${relative(args.cwd, dir) || '.'} is not empty (${occupied.slice(0, 3).join(', ')}${occupied.length > 3 ? ', …' : ''}); choose an empty folder, or --force to add the agent beside what is there (nothing is overwritten or deleted)`,
+    );
   }
   const target = join(dir, MANIFEST);
-  const hasManifest = await stat(target).then(() => true, () => false);
+  const hasManifest = await stat(target).then(
+    () => true,
+    () => false,
+  );
   if (hasManifest && args.manifest) throw new UsageError(`${relative(args.cwd, target)} exists already; remove --manifest to use it, or init another folder`);
   if (!hasManifest) {
     const source = await manifestSource(args, target);
@@ -60,7 +65,9 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
   const outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
   const where = relative(args.cwd, dir) || '.';
   report.data({ dir, manifest: target });
-  report.info(`\nYour agent is ready in ${where}:\n  cd ${where}\n  npm install && npm start   # serves it\n  npm test                   # tests it with the generated client\nEdit ${MANIFEST} and run \`npm run generate\` to change it; your code lives in src/main.ts and src/skills/.`);
+  report.info(
+    `\nYour agent is ready in ${where}:\n  cd ${where}\n  npm install && npm start   # serves it\n  npm test                   # tests it with the generated client\nEdit ${MANIFEST} and run \`npm run generate\` to change it; your code lives in src/main.ts and src/skills/.`,
+  );
   return outcome.exitCode;
 }
 

@@ -27,7 +27,8 @@ export function manifestFromAnswers(a: InitAnswers): string {
   if (a.auth !== 'none') {
     if (v01) agent.authentication = { schemes: [a.auth === 'bearer' ? 'Bearer' : 'ApiKey'] };
     else {
-      agent.securitySchemes = a.auth === 'bearer' ? { bearer: { type: 'http', scheme: 'bearer' } } : { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
+      agent.securitySchemes =
+        a.auth === 'bearer' ? { bearer: { type: 'http', scheme: 'bearer' } } : { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
       agent.security = [{ [a.auth]: [] }];
     }
   }

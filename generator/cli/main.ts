@@ -22,7 +22,8 @@ export interface MainOptions {
 /** Colour only for a terminal, never in --json, and not when NO_COLOR (no-color.org) is set. */
 const useColor = (stream: NodeJS.WritableStream, json?: boolean): boolean => Boolean((stream as { isTTY?: boolean }).isTTY) && !json && !process.env.NO_COLOR;
 
-const EPILOGUE = 'Exit codes: 0 ok, 1 invalid input (or --check found drift, or hand-edited generated files), 2 usage error.\nDocs: https://github.com/a2a-gen/a2a-gen#readme';
+const EPILOGUE =
+  'Exit codes: 0 ok, 1 invalid input (or --check found drift, or hand-edited generated files), 2 usage error.\nDocs: https://github.com/a2a-gen/a2a-gen#readme';
 
 export async function main(argv: string[], opts: MainOptions = {}): Promise<number> {
   const cwd = opts.cwd ?? process.cwd();
@@ -47,7 +48,9 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
   const interactive = opts.interactive ?? (Boolean(process.stdin.isTTY && process.stdout.isTTY) && !process.env.CI);
   const parser = yargs(argv)
     .scriptName('a2a-gen')
-    .usage('$0 <command> [options]\n\nGenerate a typed A2A (Agent2Agent) agent — server, client, validators, docs — from an A2A JSON Schema and an agent manifest.')
+    .usage(
+      '$0 <command> [options]\n\nGenerate a typed A2A (Agent2Agent) agent — server, client, validators, docs — from an A2A JSON Schema and an agent manifest.',
+    )
     .version(toolVersion())
     .option('quiet', { alias: 'q', type: 'boolean', description: 'Print errors only' })
     .option('json', { type: 'boolean', description: 'Print one JSON document (for scripts)' })
@@ -65,7 +68,20 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .example('$0 init my-agent --manifest agent.yaml', 'An agent from your own manifest'),
       (a) =>
         run(a, (r) =>
-          runInit({ dir: a.dir ?? '.', manifest: a.manifest, spec: a.spec, yes: a.yes, force: a.force, cwd, interactive: interactive && !a.json, input: (opts.stdin ?? process.stdin) as never, output: (opts.stdout ?? process.stdout) as never }, r),
+          runInit(
+            {
+              dir: a.dir ?? '.',
+              manifest: a.manifest,
+              spec: a.spec,
+              yes: a.yes,
+              force: a.force,
+              cwd,
+              interactive: interactive && !a.json,
+              input: (opts.stdin ?? process.stdin) as never,
+              output: (opts.stdout ?? process.stdout) as never,
+            },
+            r,
+          ),
         ),
     )
     .command(
@@ -74,11 +90,14 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       (y) =>
         y
           .option('manifest', { alias: 'm', type: 'string', default: 'a2a.yaml', description: 'The agent manifest (YAML or JSON)' })
-          .option('spec', { type: 'string', description: 'A2A schema: a bundled version (0.3.0), a path or an http(s) URL; overrides the manifest\'s `spec:`' })
-          .option('out', { alias: 'o', type: 'string', description: 'The agent project root (default: the manifest\'s folder)' })
+          .option('spec', { type: 'string', description: "A2A schema: a bundled version (0.3.0), a path or an http(s) URL; overrides the manifest's `spec:`" })
+          .option('out', { alias: 'o', type: 'string', description: "The agent project root (default: the manifest's folder)" })
           .option('check', { type: 'boolean', description: 'Write nothing; exit 1 when any generated file would change' })
           .option('dry-run', { type: 'boolean', description: 'Write nothing; print what would be done to each file' })
-          .option('diff', { type: 'boolean', description: 'With --check or --dry-run: also print a unified diff of each file that would change (coloured on a terminal)' })
+          .option('diff', {
+            type: 'boolean',
+            description: 'With --check or --dry-run: also print a unified diff of each file that would change (coloured on a terminal)',
+          })
           .option('force', { type: 'boolean', description: 'Overwrite generated files even if edited by hand' })
           .conflicts('check', 'dry-run')
           .check((a) => {
@@ -90,7 +109,21 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .example('$0 generate --check --diff', 'Show what is stale, line by line'),
       (a) =>
         run(a, (r) =>
-          runGenerate({ manifest: a.manifest, spec: a.spec, out: a.out, check: a.check, dryRun: a.dryRun, diff: a.diff, color: useColor(stdout, a.json), force: a.force, cwd }, r, faultInjectionHooks()).then((o) => o.exitCode),
+          runGenerate(
+            {
+              manifest: a.manifest,
+              spec: a.spec,
+              out: a.out,
+              check: a.check,
+              dryRun: a.dryRun,
+              diff: a.diff,
+              color: useColor(stdout, a.json),
+              force: a.force,
+              cwd,
+            },
+            r,
+            faultInjectionHooks(),
+          ).then((o) => o.exitCode),
         ),
     )
     .command(
@@ -99,7 +132,7 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
       (y) =>
         y
           .option('manifest', { alias: 'm', type: 'string', default: 'a2a.yaml', description: 'The agent manifest (YAML or JSON)' })
-          .option('spec', { type: 'string', description: 'Check against this A2A version instead of the manifest\'s `spec:`' }),
+          .option('spec', { type: 'string', description: "Check against this A2A version instead of the manifest's `spec:`" }),
       (a) => run(a, (r) => runValidate({ manifest: a.manifest, spec: a.spec, cwd }, r)),
     )
     .command(

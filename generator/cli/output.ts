@@ -41,14 +41,26 @@ export function createReporter(opts: ReporterOptions = {}): Reporter {
 export function describeFailure(err: unknown): { code: number; lines: string[]; json: Record<string, unknown> } {
   if (err instanceof InputErrors) return { code: 1, lines: err.errors.map((e) => e.format()), json: { errors: err.errors.map(errorJson) } };
   if (err instanceof InputError) return { code: 1, lines: [err.format()], json: { errors: [errorJson(err)] } };
-  if (err instanceof ConflictError) return { code: 1, lines: [err.message, ...err.files.map((f) => `  ${f}`)], json: { errors: [{ message: err.message, files: err.files }] } };
+  if (err instanceof ConflictError)
+    return { code: 1, lines: [err.message, ...err.files.map((f) => `  ${f}`)], json: { errors: [{ message: err.message, files: err.files }] } };
   if (err instanceof UsageError) return { code: 2, lines: [err.message], json: { errors: [{ message: err.message }] } };
   const e = err as Error;
-  return { code: 1, lines: [`a2a-gen failed unexpectedly (this is a bug; please report it): ${e?.stack ?? String(err)}`], json: { errors: [{ message: String(e?.message ?? err) }] } };
+  return {
+    code: 1,
+    lines: [`a2a-gen failed unexpectedly (this is a bug; please report it): ${e?.stack ?? String(err)}`],
+    json: { errors: [{ message: String(e?.message ?? err) }] },
+  };
 }
 
 function errorJson(e: InputError): Record<string, unknown> {
-  return { message: e.message, file: e.location?.file, line: e.location?.line, column: e.location?.column, path: e.path, ...(e.excerpt?.length ? { excerpt: e.excerpt } : {}) };
+  return {
+    message: e.message,
+    file: e.location?.file,
+    line: e.location?.line,
+    column: e.location?.column,
+    path: e.path,
+    ...(e.excerpt?.length ? { excerpt: e.excerpt } : {}),
+  };
 }
 
 const VERBS: Record<PlanEntry['action'], string> = {

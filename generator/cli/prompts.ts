@@ -14,7 +14,15 @@ export interface InitAnswers {
   store: 'memory' | 'postgres';
 }
 
-export const DEFAULT_ANSWERS: InitAnswers = { name: 'My Agent', spec: '0.3.0', skills: ['echo'], streaming: true, pushNotifications: false, auth: 'none', store: 'memory' };
+export const DEFAULT_ANSWERS: InitAnswers = {
+  name: 'My Agent',
+  spec: '0.3.0',
+  skills: ['echo'],
+  streaming: true,
+  pushNotifications: false,
+  auth: 'none',
+  store: 'memory',
+};
 
 /** `defaultName`: what Enter gives for the name (init passes one made from the folder's name). */
 export async function askInitQuestions(input: Readable, output: Writable, versions: string[], defaultName = DEFAULT_ANSWERS.name): Promise<InitAnswers> {
@@ -44,14 +52,22 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
   const yesNo = (a: string): string | undefined => (/^(y(es)?|no?)$/i.test(a) ? undefined : 'answer y or n');
   try {
     const name = await ask('Agent name', defaultName, (a) => (a.length > 200 ? 'at most 200 characters' : undefined));
-    const spec = await ask(`A2A version [${versions.join(', ')}]`, versions.at(-1) ?? DEFAULT_ANSWERS.spec, (a) => (versions.includes(a.replace(/^v/, '')) ? undefined : `one of ${versions.join(', ')}`));
-    const skills = (await ask('Skills (comma-separated ids)', DEFAULT_ANSWERS.skills.join(', '), (a) => (a.split(',').every((s) => /^[A-Za-z][\w-]{0,63}$/.test(s.trim())) ? undefined : 'ids: letters, digits, - and _, starting with a letter')))
+    const spec = await ask(`A2A version [${versions.join(', ')}]`, versions.at(-1) ?? DEFAULT_ANSWERS.spec, (a) =>
+      versions.includes(a.replace(/^v/, '')) ? undefined : `one of ${versions.join(', ')}`,
+    );
+    const skills = (
+      await ask('Skills (comma-separated ids)', DEFAULT_ANSWERS.skills.join(', '), (a) =>
+        a.split(',').every((s) => /^[A-Za-z][\w-]{0,63}$/.test(s.trim())) ? undefined : 'ids: letters, digits, - and _, starting with a letter',
+      )
+    )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     const streaming = yes(await ask('Streaming (message/stream)? y/n', 'y', yesNo));
     const pushNotifications = yes(await ask('Push notifications (webhooks)? y/n', 'n', yesNo));
-    const auth = (await ask('Authentication: none, bearer or apiKey', 'none', (a) => (['none', 'bearer', 'apiKey'].includes(a) ? undefined : 'none, bearer or apiKey'))) as InitAnswers['auth'];
+    const auth = (await ask('Authentication: none, bearer or apiKey', 'none', (a) =>
+      ['none', 'bearer', 'apiKey'].includes(a) ? undefined : 'none, bearer or apiKey',
+    )) as InitAnswers['auth'];
     const store = (await ask('Task store: memory (one process) or postgres (shared by replicas, DATABASE_URL)', 'memory', (a) =>
       ['memory', 'postgres'].includes(a) ? undefined : 'memory or postgres',
     )) as InitAnswers['store'];

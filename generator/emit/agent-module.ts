@@ -12,7 +12,13 @@ export function emitAgentModule(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/agent.ts`);
   const AgentCard = file.importType(`${A2A_DIR}/types.ts`, 'AgentCard');
   const SecurityDescriptor = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'SecurityDescriptor');
-  const skills = agent.skills.map((s) => ({ id: s.id, inputModes: s.inputModes, outputModes: s.outputModes, hasInput: s.input !== undefined, hasOutput: s.output !== undefined }));
+  const skills = agent.skills.map((s) => ({
+    id: s.id,
+    inputModes: s.inputModes,
+    outputModes: s.outputModes,
+    hasInput: s.input !== undefined,
+    hasOutput: s.output !== undefined,
+  }));
   file.add(
     tsDoc('The public Agent Card, served at the well-known path(s).'),
     `export const agentCard: ${AgentCard} = ${tsLiteral(agent.card)};\n\n`,

@@ -39,7 +39,10 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     const params = file.importType(types, stream.paramsType);
     const result = file.importType(types, stream.resultType);
     extras.push(
-      tsDoc(`Like ${stream.clientName}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`, '  '),
+      tsDoc(
+        `Like ${stream.clientName}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`,
+        '  ',
+      ),
       `  ${stream.clientName}Resumable(params: ${params}, options: ${CallOptions} & ${ResumeOptions} = {}): AsyncIterable<${result}> {\n` +
         `    return ${resumable}(() => this.${stream.clientName}(params, options), (id) => this.${resubscribe.clientName}({ id }, options), options) as AsyncIterable<${result}>;\n  }\n\n`,
     );
@@ -47,7 +50,10 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
   if (protocol.extendedCard.via === 'http') {
     const fetchExtendedCard = file.import(`${CLIENT}/discovery.ts`, 'fetchExtendedCard');
     extras.push(
-      tsDoc(`The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`, '  '),
+      tsDoc(
+        `The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`,
+        '  ',
+      ),
       `  getAuthenticatedExtendedCard(options: ${CallOptions} = {}): Promise<${AgentCard}> {\n` +
         `    const { url, fetch, auth } = this.transport.options;\n` +
         `    return ${fetchExtendedCard}(url, { fetch, auth, signal: options.signal, timeoutMs: options.timeoutMs });\n  }\n\n`,
@@ -68,7 +74,10 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `export class A2AClient {\n`,
     `  readonly transport: ${Transport};\n  readonly card?: ${AgentCard};\n\n`,
     `  constructor(options: A2AClientOptions) {\n    this.transport = new ${Transport}(options);\n    this.card = options.card;\n  }\n\n`,
-    tsDoc(`Finds an agent from its base URL (or its card's URL): fetches the card at ${protocol.wellKnownPaths.join(' or ')}, validates it, and talks to its \`url\`.`, '  '),
+    tsDoc(
+      `Finds an agent from its base URL (or its card's URL): fetches the card at ${protocol.wellKnownPaths.join(' or ')}, validates it, and talks to its \`url\`.`,
+      '  ',
+    ),
     `  static async fromCardUrl(baseUrl: string, options: DiscoveryOptions = {}): Promise<A2AClient> {\n` +
       `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });\n` +
       `    const auth = options.auth ?? (options.credentials ? ${fromCard}(card, options.credentials) : undefined);\n` +
@@ -78,10 +87,15 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     tsDoc('Any streaming method by name, typed from the method map.', '  '),
     `  stream<M extends ${StreamingMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): AsyncIterable<${ResultOf}<M>> {\n    return this.transport.stream(method, params, options) as AsyncIterable<${ResultOf}<M>>;\n  }\n\n`,
     `  private readonly send = (method: string, params: unknown, options?: ${CallOptions}): Promise<unknown> => this.transport.call(method, params, options);\n\n`,
-    stream ? `  private readonly openStream = (method: string, params: unknown, options?: ${CallOptions}): AsyncIterable<unknown> => this.transport.stream(method, params, options);\n\n` : '',
+    stream
+      ? `  private readonly openStream = (method: string, params: unknown, options?: ${CallOptions}): AsyncIterable<unknown> => this.transport.stream(method, params, options);\n\n`
+      : '',
     ...methods,
     ...extras,
-    tsDoc(`Typed calls to the skills of the manifest: the payload goes to that skill (\`metadata.skillId\`), the typed output comes back.${stream ? `\n\n\`skills.x.stream(…)\` sends the same payload with ${stream.name} and yields the task's events as they happen.` : ''}`, '  '),
+    tsDoc(
+      `Typed calls to the skills of the manifest: the payload goes to that skill (\`metadata.skillId\`), the typed output comes back.${stream ? `\n\n\`skills.x.stream(…)\` sends the same payload with ${stream.name} and yields the task's events as they happen.` : ''}`,
+      '  ',
+    ),
     `  readonly skills = {\n${skills.join('')}  };\n`,
     `}\n\n`,
     `/** Exhaustiveness guard for the method map: every schema method has a client method. */\n`,
@@ -105,7 +119,10 @@ function method(file: TsFile, m: MethodModel, CallOptions: string): string {
   const signature = params ? `params: ${params}, options?: ${CallOptions}` : `options?: ${CallOptions}`;
   const paramsArg = params ? 'params' : 'undefined';
   const idempotent = IDEMPOTENT.has(m.role);
-  const doc = tsDoc(`${m.description ?? m.name}${m.streaming ? '\n\nYields each event as the agent sends it; ends when the server closes the stream.' : ''}${idempotent ? '\n\nRetried on network errors and 502/503/504 (it changes nothing on the agent).' : ''}\n\nJSON-RPC method \`${m.name}\`.`, '  ');
+  const doc = tsDoc(
+    `${m.description ?? m.name}${m.streaming ? '\n\nYields each event as the agent sends it; ends when the server closes the stream.' : ''}${idempotent ? '\n\nRetried on network errors and 502/503/504 (it changes nothing on the agent).' : ''}\n\nJSON-RPC method \`${m.name}\`.`,
+    '  ',
+  );
   if (m.streaming) {
     return `${doc}  ${m.clientName}(${signature}): AsyncIterable<${result}> {\n    return this.transport.stream(${tsString(m.name)}, ${paramsArg}, options, ${idempotent}) as AsyncIterable<${result}>;\n  }\n\n`;
   }
@@ -115,7 +132,8 @@ function method(file: TsFile, m: MethodModel, CallOptions: string): string {
 /** What a skill without an input schema takes, from the media types it accepts. */
 export function skillArgument(skill: SkillModel): 'input' | 'text' | 'data' | 'parts' {
   if (skill.input) return 'input';
-  const accepts = (type: string): boolean => skill.inputModes.length === 0 || skill.inputModes.some((m) => m === type || m === '*/*' || m === `${type.split('/')[0]}/*`);
+  const accepts = (type: string): boolean =>
+    skill.inputModes.length === 0 || skill.inputModes.some((m) => m === type || m === '*/*' || m === `${type.split('/')[0]}/*`);
   if (accepts('text/plain')) return 'text';
   return accepts('application/json') ? 'data' : 'parts';
 }
@@ -133,7 +151,10 @@ function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | unde
         : kind === 'data'
           ? ['data: unknown', '{ data }']
           : [`parts: ${file.importType(`${A2A_DIR}/types.ts`, 'Part')}[]`, '{ parts }'];
-  const doc = tsDoc(`${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`, '    ');
+  const doc = tsDoc(
+    `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
+    '    ',
+  );
   let call: string;
   if (skill.output) {
     const Output = file.importType(`${A2A_DIR}/skill-types.ts`, skill.names.output);

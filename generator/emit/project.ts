@@ -19,7 +19,14 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
   const schemes = agent.security.schemes.map((s) => ({
     name: s.name,
     env: s.secretsEnv,
-    format: s.credential === 'basic' ? 'user:password pairs' : s.credential === 'mutualTLS' ? '(client certificates, no variable)' : s.credential === 'apiKey' ? 'API keys' : 'tokens',
+    format:
+      s.credential === 'basic'
+        ? 'user:password pairs'
+        : s.credential === 'mutualTLS'
+          ? '(client certificates, no variable)'
+          : s.credential === 'apiKey'
+            ? 'API keys'
+            : 'tokens',
   }));
   const image = imageName(name);
   const data = {
@@ -40,7 +47,12 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     endpointRequest: `POST ${agent.server.basePath}`,
     dockerBuild: `docker build -t ${image} .`,
     dockerRun: `docker run -p ${containerPort(ctx)}:${containerPort(ctx)} ${image}`,
-    skills: agent.skills.map((s) => ({ id: s.id, handler: s.names.handlerModule, name: String(s.card.name ?? s.id), description: String(s.card.description ?? '') })),
+    skills: agent.skills.map((s) => ({
+      id: s.id,
+      handler: s.names.handlerModule,
+      name: String(s.card.name ?? s.id),
+      description: String(s.card.description ?? ''),
+    })),
     defaultSkill: agent.skills[0]?.id ?? '',
     sendMethod: protocol.methods.find((m) => m.role === 'send')?.name ?? 'message/send',
     routing: routingExamples(ctx),
@@ -76,9 +88,12 @@ function testArgument(skill: SkillModel): string {
 function agentTest(ctx: EmitContext): GeneratedFile {
   const { agent } = ctx;
   // Credentials for the first way in that a plain HTTP test can use (not mutual TLS).
-  const usable = agent.security.requirements.find((alt) => alt.every((n) => agent.security.schemes.find((s) => s.name === n)?.credential !== 'mutualTLS')) ?? [];
+  const usable =
+    agent.security.requirements.find((alt) => alt.every((n) => agent.security.schemes.find((s) => s.name === n)?.credential !== 'mutualTLS')) ?? [];
   const schemes = usable.map((n) => agent.security.schemes.find((s) => s.name === n)!);
-  const credentials = schemes.map((s) => `${tsPropertyKey(s.name)}: ${s.credential === 'basic' ? "{ username: 'test', password: 'test-secret' }" : "'test-secret'"}`).join(', ');
+  const credentials = schemes
+    .map((s) => `${tsPropertyKey(s.name)}: ${s.credential === 'basic' ? "{ username: 'test', password: 'test-secret' }" : "'test-secret'"}`)
+    .join(', ');
   const skills = agent.skills.map((s) => ({
     testName: `skill ${s.id} answers`,
     helper: /^[A-Za-z_$][\w$]*$/.test(s.names.value) ? s.names.value : `[${tsString(s.names.value)}]`,

@@ -10,12 +10,26 @@ import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 const SERVER = `${A2A_DIR}/server`;
-const VERIFIER_TYPES = { bearer: 'BearerVerifier', basic: 'BasicVerifier', apiKey: 'ApiKeyVerifier', scheme: 'SchemeVerifier', mutualTLS: 'MutualTlsVerifier' } as const;
+const VERIFIER_TYPES = {
+  bearer: 'BearerVerifier',
+  basic: 'BasicVerifier',
+  apiKey: 'ApiKeyVerifier',
+  scheme: 'SchemeVerifier',
+  mutualTLS: 'MutualTlsVerifier',
+} as const;
 
 export function emitServer(ctx: EmitContext): GeneratedFile[] {
   // The PostgreSQL store (and with it the `pg` import) only for agents that chose it: the others compile without the driver.
   const postgres = ctx.agent.server.store === 'postgres' ? copyRuntime(ctx, 'postgres') : [];
-  return [...copyRuntime(ctx, 'server'), ...postgres, handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
+  return [
+    ...copyRuntime(ctx, 'server'),
+    ...postgres,
+    handlerTypes(ctx),
+    skillWiring(ctx),
+    mainScaffold(ctx),
+    ...tracingScaffold(ctx),
+    ...ctx.agent.skills.map((s) => skillScaffold(ctx, s)),
+  ];
 }
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
@@ -29,7 +43,12 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
   });
   const verifiers = ctx.agent.security.schemes.map((scheme) => {
     const type = file.importType(`${SERVER}/auth.ts`, VERIFIER_TYPES[scheme.credential]);
-    const how = scheme.credential === 'apiKey' ? `API key in ${scheme.in} "${scheme.paramName}"` : scheme.credential === 'scheme' ? `Authorization: ${scheme.authScheme} …` : scheme.credential;
+    const how =
+      scheme.credential === 'apiKey'
+        ? `API key in ${scheme.in} "${scheme.paramName}"`
+        : scheme.credential === 'scheme'
+          ? `Authorization: ${scheme.authScheme} …`
+          : scheme.credential;
     return `${tsDoc(`Scheme "${scheme.name}" (${scheme.type}): ${how}.${scheme.description ? ' ' + scheme.description : ''}`, '  ')}  ${tsString(scheme.name)}: ${type};\n`;
   });
   const custom = ctx.protocol.methods
@@ -45,7 +64,11 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
     tsDoc('One typed handler per skill in the manifest. Implement them in src/skills/<id>.ts.'),
     `export interface SkillHandlers {\n${skills.join('')}}\n\n`,
     `export type SkillId = keyof SkillHandlers;\n\n`,
-    tsDoc(ctx.agent.security.schemes.length ? 'A verifier for each security scheme the card declares (each is required).' : 'The card declares no security scheme: no verifier is needed.'),
+    tsDoc(
+      ctx.agent.security.schemes.length
+        ? 'A verifier for each security scheme the card declares (each is required).'
+        : 'The card declares no security scheme: no verifier is needed.',
+    ),
     `export interface AuthVerifiers {\n${verifiers.join('')}}\n\n`,
     tsDoc('Methods of this A2A version that a2a-gen has no built-in role for. Unimplemented ones answer UnsupportedOperationError.'),
     `export interface CustomMethodHandlers {\n${custom.join('')}}\n`,

@@ -30,7 +30,11 @@ export const HELPERS: Record<string, (...args: never[]) => unknown> = {
   /** A TS/JS string literal, quotes included. */
   ts: (v: unknown) => tsString(str(v)),
   /** Text inside a top-level JSDoc block: continuation lines start with ` * `. */
-  docText: (v: unknown) => tsDocText(str(v)).split('\n').join('\n * ').replace(/ \* \n/g, ' *\n'),
+  docText: (v: unknown) =>
+    tsDocText(str(v))
+      .split('\n')
+      .join('\n * ')
+      .replace(/ \* \n/g, ' *\n'),
   /** Text in a `//` comment: line breaks become spaces. */
   lineComment: (v: unknown) => lineCommentText(str(v)),
   /** A whole JSDoc block (empty for empty text). */
@@ -56,7 +60,12 @@ export const HELPERS: Record<string, (...args: never[]) => unknown> = {
 };
 
 /** Compile options shared by the build-time precompiler and the fallback compiler. */
-export const COMPILE_OPTIONS = { noEscape: true, data: false, knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((h) => [h, true])), knownHelpersOnly: true } as const;
+export const COMPILE_OPTIONS = {
+  noEscape: true,
+  data: false,
+  knownHelpers: Object.fromEntries(Object.keys(HELPERS).map((h) => [h, true])),
+  knownHelpersOnly: true,
+} as const;
 
 export function createEnv(base: Env = Runtime): Env {
   const env = base.create();
@@ -71,7 +80,8 @@ export function assertEscaped(ast: unknown, path: string): void {
     const n = node as { type?: string; path?: { original?: string }; params?: unknown[]; hash?: unknown; loc?: { start: { line: number } } };
     if (n.type === 'MustacheStatement' && (n.params?.length ?? 0) === 0 && !n.hash) {
       const name = n.path?.original ?? '';
-      if (!Object.hasOwn(HELPERS, name)) throw new Error(`${path}:${n.loc?.start.line}: {{${name}}} interpolates without an escaping helper (use ts, html, md, json, doc or code)`);
+      if (!Object.hasOwn(HELPERS, name))
+        throw new Error(`${path}:${n.loc?.start.line}: {{${name}}} interpolates without an escaping helper (use ts, html, md, json, doc or code)`);
     }
     for (const value of Object.values(n)) {
       if (Array.isArray(value)) value.forEach(visit);

@@ -74,19 +74,27 @@ export class TsFile {
       const render = (list: [string, ImportedName][]): string => list.map(([n, i]) => (n === i.local ? n : `${n} as ${i.local}`)).join(', ');
       const types = entries.filter(([, i]) => i.typeOnly);
       const values = entries.filter(([, i]) => !i.typeOnly);
-      if (values.length) lines.push(`import { ${render(values)}${types.length ? ', ' + types.map(([n, i]) => `type ${n === i.local ? n : `${n} as ${i.local}`}`).join(', ') : ''} } from '${specifier}';`);
+      if (values.length)
+        lines.push(
+          `import { ${render(values)}${types.length ? ', ' + types.map(([n, i]) => `type ${n === i.local ? n : `${n} as ${i.local}`}`).join(', ') : ''} } from '${specifier}';`,
+        );
       else lines.push(`import type { ${render(types)} } from '${specifier}';`);
     }
     const exports: string[] = [];
     for (const specifier of [...this.reexports.keys()].sort()) {
       const entries = [...this.reexports.get(specifier)!.entries()].sort(([a], [b]) => a.localeCompare(b));
       const allTypes = entries.every(([, e]) => e.typeOnly);
-      const names = entries.map(([exported, { name, typeOnly }]) => `${typeOnly && !allTypes ? 'type ' : ''}${name === exported ? name : `${name} as ${exported}`}`);
+      const names = entries.map(
+        ([exported, { name, typeOnly }]) => `${typeOnly && !allTypes ? 'type ' : ''}${name === exported ? name : `${name} as ${exported}`}`,
+      );
       exports.push(`export ${allTypes ? 'type ' : ''}{ ${names.join(', ')} } from '${specifier}';`);
     }
     for (const specifier of [...this.starExports].sort()) exports.push(`export * from '${specifier}';`);
     const body = this.parts.join('').replace(/^\n+/, '').replace(/\n*$/, '\n');
-    const head = [lines, exports].filter((group) => group.length > 0).map((group) => group.join('\n') + '\n\n').join('');
+    const head = [lines, exports]
+      .filter((group) => group.length > 0)
+      .map((group) => group.join('\n') + '\n\n')
+      .join('');
     return head + body;
   }
 

@@ -27,7 +27,10 @@ export async function emitTypes(ctx: EmitContext): Promise<GeneratedFile[]> {
   for (const [name, def] of Object.entries(protocol.definitions)) definitions[name] = forTypes(name, def);
   const protocolTypes = await compileDefinitions(definitions);
   const files = [
-    generatorFile(`${A2A_DIR}/types.ts`, `${tsDoc(`Types of the A2A v${protocol.version} protocol, generated from its JSON Schema.\n@see ${protocol.specUrl}`)}\n${protocolTypes}`),
+    generatorFile(
+      `${A2A_DIR}/types.ts`,
+      `${tsDoc(`Types of the A2A v${protocol.version} protocol, generated from its JSON Schema.\n@see ${protocol.specUrl}`)}\n${protocolTypes}`,
+    ),
     generatorFile(`${A2A_DIR}/skill-types.ts`, await skillTypes(ctx)),
     methodMap(ctx),
   ];
@@ -93,7 +96,6 @@ function rootRefInAllOf(schema: JsonSchema): JsonSchema {
   return { ...rest, allOf: [{ $ref }, ...((rest.allOf as JsonSchema[] | undefined) ?? [])] };
 }
 
-
 /** `A2AMethods`: method name → params, result and whether it streams; used by server and client alike. */
 function methodMap(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/methods.ts`);
@@ -101,7 +103,10 @@ function methodMap(ctx: EmitContext): GeneratedFile {
   const entries = ctx.protocol.methods.map((m) => {
     const params = m.paramsType ? file.importType(typesModule, m.paramsType) : 'undefined';
     const result = file.importType(typesModule, m.resultType);
-    const doc = tsDoc(`${m.description ?? ''}${m.role === 'custom' ? '\n\nNot a method a2a-gen knows: the server routes it to your `custom` handler.' : ''}`, '  ');
+    const doc = tsDoc(
+      `${m.description ?? ''}${m.role === 'custom' ? '\n\nNot a method a2a-gen knows: the server routes it to your `custom` handler.' : ''}`,
+      '  ',
+    );
     return `${doc}  ${tsString(m.name)}: { params: ${params}; result: ${result}; streaming: ${m.streaming}; role: ${tsString(m.role)} };\n`;
   });
   file.add(

@@ -118,7 +118,6 @@ function compact(code: string): string {
   return code.replace(/,schemaPath:"(?:[^"\\]|\\.)*"/g, '');
 }
 
-
 function replaceRuntimeRequires(code: string): string {
   const out = code.replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (whole, local: string, module: string) => {
     const helper = RUNTIME_HELPERS[module];
@@ -149,9 +148,9 @@ function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKe
   });
   file.reexport(`${DIR}/issues.ts`, ['TypeValidator', 'ValidationIssue'], { typeOnly: true });
   file.add(
-    tsDoc('Validators for the protocol types the server and client check: every method\'s params and result, and the Agent Card.'),
+    tsDoc("Validators for the protocol types the server and client check: every method's params and result, and the Agent Card."),
     `export const validators = {\n${protocolEntries.join('')}} as const;\n\n`,
-    tsDoc('Validators of each skill\'s `input` / `output` payload, by skill id (`undefined` where the manifest declares no schema).'),
+    tsDoc("Validators of each skill's `input` / `output` payload, by skill id (`undefined` where the manifest declares no schema)."),
     `export const skillValidators = {\n${skillEntries.join('')}} as const;\n`,
   );
   return generatorFile(file.path, file.toString());

@@ -16,7 +16,10 @@ const describeLimit = (limit: number): string => (limit % (1024 * 1024) === 0 ? 
 /** The one error every reader throws at the limit: what was read, where from, and the limit. */
 export function tooLargeError(what: string, source: string, limit: number, size?: number): InputError {
   // A size known up front (a regular file, a Content-Length) means nothing was read at all.
-  const message = size === undefined ? `${what} is larger than the limit of ${describeLimit(limit)}; stopped reading there` : `${what} is ${size} bytes, more than the limit of ${describeLimit(limit)}; not read`;
+  const message =
+    size === undefined
+      ? `${what} is larger than the limit of ${describeLimit(limit)}; stopped reading there`
+      : `${what} is ${size} bytes, more than the limit of ${describeLimit(limit)}; not read`;
   return new InputError(message, { file: source });
 }
 

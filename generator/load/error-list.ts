@@ -35,6 +35,7 @@ export function inFileOrder(errors: InputError[], manifestFile: string): InputEr
  */
 export function notAlreadyReported(earlier: InputError[]): (e: InputError) => boolean {
   const paths = earlier.map((e) => e.path).filter((p): p is string => p !== undefined && p !== '(root)');
-  const inside = (path: string, outer: string): boolean => path === outer || (path.startsWith(outer) && (path[outer.length] === '.' || path[outer.length] === '['));
+  const inside = (path: string, outer: string): boolean =>
+    path === outer || (path.startsWith(outer) && (path[outer.length] === '.' || path[outer.length] === '['));
   return (e) => e.path === undefined || !paths.some((outer) => inside(e.path!, outer));
 }

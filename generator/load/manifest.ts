@@ -27,7 +27,16 @@ export interface ManifestServer {
   basePath?: string;
   docs?: boolean;
   cors?: { origins?: string[] };
-  limits?: { bodyBytes?: number; partsPerMessage?: number; historyLength?: number; requestTimeoutMs?: number; jsonDepth?: number; batchSize?: number; messageBytes?: number; taskBytes?: number };
+  limits?: {
+    bodyBytes?: number;
+    partsPerMessage?: number;
+    historyLength?: number;
+    requestTimeoutMs?: number;
+    jsonDepth?: number;
+    batchSize?: number;
+    messageBytes?: number;
+    taskBytes?: number;
+  };
   keepAliveSeconds?: number;
   tracing?: 'none' | 'opentelemetry';
   store?: 'memory' | 'postgres';
@@ -130,13 +139,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function checkWellFormedStrings(data: unknown, doc: LocatedDocument, errors: InputError[], path: (string | number)[] = []): void {
   if (typeof data === 'string') {
-    if (LONE_SURROGATE.test(data)) errors.push(locatedError(doc, path, 'this string holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry'));
+    if (LONE_SURROGATE.test(data))
+      errors.push(locatedError(doc, path, 'this string holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry'));
     return;
   }
   if (data === null || typeof data !== 'object') return;
   for (const [key, value] of Object.entries(data)) {
     const at = [...path, Array.isArray(data) ? Number(key) : key];
-    if (LONE_SURROGATE.test(key)) errors.push(locatedError(doc, at, 'this key holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry', true));
+    if (LONE_SURROGATE.test(key))
+      errors.push(locatedError(doc, at, 'this key holds an unpaired UTF-16 surrogate (a lone \\uD800–\\uDFFF escape), which no UTF-8 output can carry', true));
     checkWellFormedStrings(value, doc, errors, at);
   }
 }

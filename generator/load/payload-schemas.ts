@@ -52,7 +52,8 @@ export function payloadSchemaProblems(schema: JsonSchema): Problem[] {
     if (sub.$ref === undefined) return;
     const where = [...numbered(path), '$ref'];
     if (typeof sub.$ref !== 'string') return add({ path: where, message: '$ref must be a string' });
-    if (!sub.$ref.startsWith('#')) return add({ path: where, message: `$ref ${JSON.stringify(sub.$ref)} points outside this schema; only local references ("#/$defs/…") are allowed` });
+    if (!sub.$ref.startsWith('#'))
+      return add({ path: where, message: `$ref ${JSON.stringify(sub.$ref)} points outside this schema; only local references ("#/$defs/…") are allowed` });
     const target = resolvePointer(schema, sub.$ref);
     if (target === undefined) return add({ path: where, message: `dangling $ref ${JSON.stringify(sub.$ref)}: nothing is defined there` });
     if (inReportedCycle.has(sub.$ref)) return;
@@ -68,7 +69,10 @@ export function payloadSchemaProblems(schema: JsonSchema): Problem[] {
   }
   forEachSubschema(schema, (sub, path) => {
     const where = numbered(path);
-    const patterns = [...(typeof sub.pattern === 'string' ? [[sub.pattern, [...where, 'pattern']] as const] : []), ...Object.keys(sub.patternProperties ?? {}).map((k) => [k, [...where, 'patternProperties', k]] as const)];
+    const patterns = [
+      ...(typeof sub.pattern === 'string' ? [[sub.pattern, [...where, 'pattern']] as const] : []),
+      ...Object.keys(sub.patternProperties ?? {}).map((k) => [k, [...where, 'patternProperties', k]] as const),
+    ];
     for (const [pattern, at] of patterns) {
       try {
         new RegExp(pattern, 'u');

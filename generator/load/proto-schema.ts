@@ -39,7 +39,8 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
     const name = jsonName(field);
     // As a key of a plain object `__proto__` would set its prototype instead of a property.
     if (name === '__proto__') throw located(ctx, type, field, 'the JSON name "__proto__" cannot be used: JavaScript objects reserve it');
-    if (Object.hasOwn(properties, name)) throw located(ctx, type, field, `two fields of message ${definitionNameOf(type, ctx.package)} have the JSON name "${name}"`);
+    if (Object.hasOwn(properties, name))
+      throw located(ctx, type, field, `two fields of message ${definitionNameOf(type, ctx.package)} have the JSON name "${name}"`);
     const schema = fieldSchema(field, ctx);
     const description = descriptionOf(field.comment);
     properties[name] = description ? { description, ...schema } : schema;
@@ -114,7 +115,12 @@ function typeSchema(field: Field, ctx: SchemaContext): JsonSchema {
   // Names are proto identifiers joined by dots: nothing in them needs escaping in a pointer.
   if (target) return { $ref: `#/definitions/${definitionNameOf(target, ctx.package)}` };
   const owner = field.parent as Type;
-  throw located(ctx, owner, field, `field "${field.name}" has type "${field.type}", which this file does not declare and is not a google.protobuf well-known type (imports are not read)`);
+  throw located(
+    ctx,
+    owner,
+    field,
+    `field "${field.name}" has type "${field.type}", which this file does not declare and is not a google.protobuf well-known type (imports are not read)`,
+  );
 }
 
 function located(ctx: SchemaContext, type: Type, field: Field, message: string): InputError {

@@ -70,7 +70,11 @@ function messageType(ctx: ServiceContext, method: Method, typeName: string): { n
   if (wellKnown) return { name: wellKnown };
   const found = ctx.service.lookup(typeName, [protobuf.Type]);
   if (found instanceof protobuf.Type) return { name: definitionNameOf(found, ctx.package), type: found };
-  throw methodError(ctx, method, `rpc ${method.name} uses "${typeName}", which is not a message this file declares nor a google.protobuf well-known type (imports are not read)`);
+  throw methodError(
+    ctx,
+    method,
+    `rpc ${method.name} uses "${typeName}", which is not a message this file declares nor a google.protobuf well-known type (imports are not read)`,
+  );
 }
 
 function httpOption(method: Method): unknown {
@@ -96,13 +100,15 @@ function httpBinding(ctx: ServiceContext, method: Method, rule: unknown, request
   if (!verb) return fail('has a custom pattern without a kind');
   if (typeof path !== 'string' || !path.startsWith('/')) return fail(`has a path that is not a template starting with "/": ${JSON.stringify(path)}`);
   for (const variable of pathVariables(path)) {
-    if (request && !Object.hasOwn(request.fields, variable.split('.')[0])) fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable.split('.')[0]}"`);
+    if (request && !Object.hasOwn(request.fields, variable.split('.')[0]))
+      fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable.split('.')[0]}"`);
   }
   const binding: HttpBinding = { verb, path };
   if (rule.body !== undefined) {
     if (typeof rule.body !== 'string') fail('has a body that is not a string');
     const body = rule.body as string;
-    if (body !== '*' && request && !Object.hasOwn(request.fields, body)) fail(`takes its body from "${body}", which ${definitionNameOf(request, ctx.package)} has no field of`);
+    if (body !== '*' && request && !Object.hasOwn(request.fields, body))
+      fail(`takes its body from "${body}", which ${definitionNameOf(request, ctx.package)} has no field of`);
     binding.body = body;
   }
   if (typeof rule.response_body === 'string') binding.responseBody = rule.response_body;

@@ -66,7 +66,11 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
   const parsed = parseProtoText(proto);
   const pkg = parsed.package;
   const objects = declarations(parsed.root);
-  const service = a2aService(proto, pkg, objects.filter((o): o is Service => o instanceof protobuf.Service));
+  const service = a2aService(
+    proto,
+    pkg,
+    objects.filter((o): o is Service => o instanceof protobuf.Service),
+  );
   const types = objects.filter((o): o is Type | Enum => o instanceof protobuf.Type || o instanceof protobuf.Enum);
   const names = new Set(types.map((t) => definitionNameOf(t, pkg)));
   const missing = CORE_MESSAGES.filter((n) => !names.has(n));

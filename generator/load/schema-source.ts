@@ -47,7 +47,9 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
     if (!versions.includes(version)) {
       // Newest first, so `0.2` suggests 0.2.6 rather than 0.2.0.
       const guess = didYouMean(version, [...versions].reverse(), (v) => v);
-      throw new InputError(`unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)${guess}`);
+      throw new InputError(
+        `unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)${guess}`,
+      );
     }
     const origin = join(bundledSchemaDir(), `v${version}.json`);
     return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFileBounded(origin, 'schema file'), origin) };

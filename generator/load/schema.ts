@@ -44,6 +44,7 @@ function normalizeRef(ref: string, definitions: Record<string, JsonSchema>, file
   const m = /^#\/(?:\$defs|definitions)\/([^/]+)((?:\/.*)?)$/.exec(ref);
   if (!m) throw new InputError(`unsupported $ref "${ref}": only references to this file's own definitions are allowed`, { file }, where);
   const name = decodePointerSegment(m[1]);
-  if (name === undefined || !Object.hasOwn(definitions, name) || !isPlainObject(definitions[name])) throw new InputError(`dangling $ref "${ref}": there is no definition "${name}"`, { file }, where);
+  if (name === undefined || !Object.hasOwn(definitions, name) || !isPlainObject(definitions[name]))
+    throw new InputError(`dangling $ref "${ref}": there is no definition "${name}"`, { file }, where);
   return `#/definitions/${m[1]}${m[2]}`;
 }

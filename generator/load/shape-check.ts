@@ -52,12 +52,18 @@ const show = (v: unknown): string => (typeof v === 'string' ? JSON.stringify(v) 
 
 function matchesType(v: unknown, t: string): boolean {
   switch (t) {
-    case 'object': return isPlainObject(v);
-    case 'array': return Array.isArray(v);
-    case 'integer': return Number.isInteger(v);
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'null': return v === null;
-    default: return typeof v === t;
+    case 'object':
+      return isPlainObject(v);
+    case 'array':
+      return Array.isArray(v);
+    case 'integer':
+      return Number.isInteger(v);
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'null':
+      return v === null;
+    default:
+      return typeof v === t;
   }
 }
 
@@ -67,7 +73,13 @@ function check(value: unknown, raw: JsonSchema | boolean, path: (string | number
     out.push({ path: at, message, kind, field });
   };
   // A mistyped enum value reads better with the value it was meant to be.
-  const near = (allowed: unknown[]): string => (typeof value === 'string' ? didYouMean(value, allowed.filter((a): a is string => typeof a === 'string')) : '');
+  const near = (allowed: unknown[]): string =>
+    typeof value === 'string'
+      ? didYouMean(
+          value,
+          allowed.filter((a): a is string => typeof a === 'string'),
+        )
+      : '';
   // Boolean schemas (draft-06+): `true` accepts anything, `false` nothing. The draft-07
   // meta-schema uses them for `default`, `const` and `examples`.
   if (raw === true) return;
@@ -96,7 +108,8 @@ function check(value: unknown, raw: JsonSchema | boolean, path: (string | number
 }
 
 function checkString(value: string, schema: JsonSchema, add: (m: string) => void): void {
-  if (typeof schema.minLength === 'number' && value.length < schema.minLength) add(schema.minLength === 1 ? 'expected a non-empty string' : `expected at least ${schema.minLength} characters`);
+  if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+    add(schema.minLength === 1 ? 'expected a non-empty string' : `expected at least ${schema.minLength} characters`);
   if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) add(`expected at most ${schema.maxLength} characters, got ${value.length}`);
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) add(`expected a string matching /${schema.pattern}/`);
 }
@@ -126,11 +139,21 @@ function checkObject(
   const typos = new Set<string>();
   for (const req of schema.required ?? []) {
     if (Object.hasOwn(value, req)) continue;
-    const typo = closestName(req, undeclared.filter((k) => !typos.has(k)));
+    const typo = closestName(
+      req,
+      undeclared.filter((k) => !typos.has(k)),
+    );
     if (typo === undefined) add(`required field "${req}" is missing`, 'missing', path, req);
     else {
       typos.add(typo);
-      out.push({ path: [...path, typo], message: `unknown field "${typo}"; did you mean "${req}"? (a required field)`, kind: 'unknown', known, suggestion: req, field: req });
+      out.push({
+        path: [...path, typo],
+        message: `unknown field "${typo}"; did you mean "${req}"? (a required field)`,
+        kind: 'unknown',
+        known,
+        suggestion: req,
+        field: req,
+      });
     }
   }
   for (const [key, v] of Object.entries(value)) {
@@ -144,7 +167,13 @@ function checkObject(
     else if (typos.has(key)) continue;
     else if (schema.additionalProperties === false || (opts.strict && schema.additionalProperties === undefined && schema.properties)) {
       const suggestion = closestName(key, known);
-      out.push({ path: [...path, key], message: `unknown field "${key}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`, kind: 'unknown', known, suggestion });
+      out.push({
+        path: [...path, key],
+        message: `unknown field "${key}"${suggestion === undefined ? '' : `; did you mean "${suggestion}"?`}`,
+        kind: 'unknown',
+        known,
+        suggestion,
+      });
     }
   }
 }

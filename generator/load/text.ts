@@ -12,12 +12,16 @@ export function decodeUtf8(bytes: Uint8Array, file: string): string {
     const bad = firstInvalidUtf8Offset(bytes);
     const before = new TextDecoder().decode(bytes.subarray(0, bad));
     const { line, column } = lineColumnAt(before, before.length);
-    throw new InputError(`not valid UTF-8 (byte 0x${bytes[bad]?.toString(16).padStart(2, '0')} at offset ${bad}); save the file as UTF-8`, { file, line, column });
+    throw new InputError(`not valid UTF-8 (byte 0x${bytes[bad]?.toString(16).padStart(2, '0')} at offset ${bad}); save the file as UTF-8`, {
+      file,
+      line,
+      column,
+    });
   }
 }
 
 function firstInvalidUtf8Offset(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i];
     const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     if (len === 0) return i;

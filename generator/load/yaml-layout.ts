@@ -55,7 +55,11 @@ function scan(lines: string[]): LayoutMistake | undefined {
     }
     if (rest === '' || rest.startsWith('#')) continue;
     if (lead.includes('\t')) {
-      return { line, column: lead.indexOf('\t') + 1, message: 'a tab indents this line, and YAML indents with spaces only: replace the tab with spaces, as many as the lines it belongs with' };
+      return {
+        line,
+        column: lead.indexOf('\t') + 1,
+        message: 'a tab indents this line, and YAML indents with spaces only: replace the tab with spaces, as many as the lines it belongs with',
+      };
     }
     if (lead === '' && /^(---|\.\.\.)(\s|$)/.test(rest)) {
       stack.length = 0;
@@ -89,7 +93,11 @@ function scan(lines: string[]): LayoutMistake | undefined {
         if (plainAbove && !isItem && !MAPPING_INDICATOR.test(rest)) continue; // a plain value going on over several lines
         return closed ? betweenLevels(line, indent, top.indent, closed.indent) : tooDeep(line, indent, top.indent);
       } else if (top.kind === 'seq' && !isItem) {
-        return { line, column: indent + 1, message: 'the lines around this one are list items ("- …"): start this one with "- " as well, or indent it under the item it belongs to' };
+        return {
+          line,
+          column: indent + 1,
+          message: 'the lines around this one are list items ("- …"): start this one with "- " as well, or indent it under the item it belongs to',
+        };
       } else if (top.kind === 'map' && isItem) throw new NotModelled();
     }
     plainAbove = false;
@@ -172,7 +180,14 @@ function readValue(lines: string[], n: number, value: string, column: number, ow
   if (first === '"' || first === "'") {
     const end = closingAcrossLines(lines, n, column);
     if (!end) {
-      return { mistake: { line, column: column + 1, message: `this ${first === '"' ? 'double' : 'single'} quote is never closed: end the value with ${first} on this line (or remove the opening one)`, unclosed: true } };
+      return {
+        mistake: {
+          line,
+          column: column + 1,
+          message: `this ${first === '"' ? 'double' : 'single'} quote is never closed: end the value with ${first} on this line (or remove the opening one)`,
+          unclosed: true,
+        },
+      };
     }
     return { lastLine: end.line, plain: false };
   }
@@ -181,7 +196,14 @@ function readValue(lines: string[], n: number, value: string, column: number, ow
     if (!end) {
       const close = first === '[' ? ']' : '}';
       const what = first === '[' ? 'list' : 'mapping';
-      return { mistake: { line, column: column + 1, message: `this ${first} is never closed: end the ${what} with ${close} on this line${first === '[' ? ', or write it one "- item" per line' : ''}`, unclosed: true } };
+      return {
+        mistake: {
+          line,
+          column: column + 1,
+          message: `this ${first} is never closed: end the ${what} with ${close} on this line${first === '[' ? ', or write it one "- item" per line' : ''}`,
+          unclosed: true,
+        },
+      };
     }
     return { lastLine: end.line, plain: false };
   }
@@ -195,7 +217,9 @@ function readValue(lines: string[], n: number, value: string, column: number, ow
   const colon = plain.search(MAPPING_INDICATOR);
   if (colon >= 0) {
     const shown = key === undefined ? `"${plain}"` : `${key}: "${plain}"`;
-    return { mistake: { line, column: column + 1, message: `this value holds ": ", which YAML reads as the start of another key: put the value in quotes (${shown})` } };
+    return {
+      mistake: { line, column: column + 1, message: `this value holds ": ", which YAML reads as the start of another key: put the value in quotes (${shown})` },
+    };
   }
   return { lastLine: n, plain: true };
 }

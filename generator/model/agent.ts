@@ -26,7 +26,16 @@ export interface ServerModel {
   basePath: string;
   docs: boolean;
   corsOrigins: string[];
-  limits: { bodyBytes: number; partsPerMessage: number; historyLength: number; requestTimeoutMs: number; jsonDepth: number; batchSize: number; messageBytes: number; taskBytes: number };
+  limits: {
+    bodyBytes: number;
+    partsPerMessage: number;
+    historyLength: number;
+    requestTimeoutMs: number;
+    jsonDepth: number;
+    batchSize: number;
+    messageBytes: number;
+    taskBytes: number;
+  };
   keepAliveSeconds: number;
   /** Spans through @opentelemetry/api (scaffolded src/tracing.ts), or none. */
   tracing: 'none' | 'opentelemetry';

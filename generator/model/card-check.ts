@@ -19,7 +19,8 @@ export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, hi
   const doc = manifest.document;
   const errors: InputError[] = [];
   for (const field of Object.keys(derivedCardFields(protocol))) {
-    if (field in manifest.agent) errors.push(locatedError(doc, ['agent', field], `a2a-gen derives "${field}" from the spec version; remove it from the manifest`, true));
+    if (field in manifest.agent)
+      errors.push(locatedError(doc, ['agent', field], `a2a-gen derives "${field}" from the spec version; remove it from the manifest`, true));
   }
   errors.push(...checkSkillNames(manifest), ...checkSecurity(manifest));
   const card = assembleCard(manifest, protocol);
@@ -49,7 +50,9 @@ function unknownNote(f: Finding, history: SchemaHistory): string {
   const name = String(f.path.at(-1));
   const isSkillField = f.path.length === 3 && f.path[0] === 'skills';
   const suggestion = f.suggestion ?? closestName(name, [...(f.known ?? []), ...(isSkillField ? GENERATOR_SKILL_FIELDS : [])]);
-  return suggestion === undefined ? '; no published A2A version has it' : `; did you mean "${suggestion}"?${f.field === suggestion ? ' (a required field)' : ''}`;
+  return suggestion === undefined
+    ? '; no published A2A version has it'
+    : `; did you mean "${suggestion}"?${f.field === suggestion ? ' (a required field)' : ''}`;
 }
 
 /**
@@ -67,14 +70,25 @@ function checkSecurity(manifest: Manifest): InputError[] {
       for (const name of Object.keys(requirement)) {
         if (!declared.includes(name)) {
           const known = declared.length > 0 ? `declared: ${declared.map((d) => JSON.stringify(d)).join(', ')}` : 'agent.securitySchemes declares none';
-          errors.push(locatedError(doc, ['agent', 'security', i, name], `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})${didYouMean(name, declared)}`, true));
+          errors.push(
+            locatedError(
+              doc,
+              ['agent', 'security', i, name],
+              `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})${didYouMean(name, declared)}`,
+              true,
+            ),
+          );
         }
       }
     });
   }
   if (agent.supportsAuthenticatedExtendedCard === true && deriveSecurity(agent).requirements.length === 0) {
     errors.push(
-      locatedError(doc, ['agent', 'supportsAuthenticatedExtendedCard'], 'an authenticated extended card needs securitySchemes (and security) saying who may read it; without them it would be served to anyone'),
+      locatedError(
+        doc,
+        ['agent', 'supportsAuthenticatedExtendedCard'],
+        'an authenticated extended card needs securitySchemes (and security) saying who may read it; without them it would be served to anyone',
+      ),
     );
   }
   return errors;
@@ -93,7 +107,9 @@ function checkSkillNames(manifest: Manifest): InputError[] {
     if (typeof skill.id !== 'string') return; // the manifest's own check reports it
     const names = skillNames(skill.id);
     if (!names) {
-      errors.push(locatedError(manifest.document, ['skills', i, 'id'], `skill id ${JSON.stringify(skill.id)} has no letters or digits to name its handler after`));
+      errors.push(
+        locatedError(manifest.document, ['skills', i, 'id'], `skill id ${JSON.stringify(skill.id)} has no letters or digits to name its handler after`),
+      );
       return;
     }
     const clash = byValue.get(names.value) ?? byFile.get(names.file);

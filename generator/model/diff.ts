@@ -27,17 +27,21 @@ export function diffProtocols(a: ProtocolModel, b: ProtocolModel): ProtocolDiff 
 
   const methodsA = new Map(a.methods.map((m) => [m.name, m]));
   const methodsB = new Map(b.methods.map((m) => [m.name, m]));
-  for (const [name, m] of methodsB) if (!methodsA.has(name)) add({ area: 'method', change: 'added', subject: name, detail: `client: ${m.clientName}()${m.streaming ? ', streaming' : ''}`, breaking: false });
+  for (const [name, m] of methodsB)
+    if (!methodsA.has(name))
+      add({ area: 'method', change: 'added', subject: name, detail: `client: ${m.clientName}()${m.streaming ? ', streaming' : ''}`, breaking: false });
   for (const [name, m] of methodsA) {
     const next = methodsB.get(name);
     if (!next) {
       add({ area: 'method', change: 'removed', subject: name, detail: `client: ${m.clientName}()`, breaking: true });
       continue;
     }
-    if (m.paramsType !== next.paramsType) add({ area: 'method', change: 'changed', subject: name, detail: `params ${m.paramsType ?? 'none'} → ${next.paramsType ?? 'none'}`, breaking: true });
+    if (m.paramsType !== next.paramsType)
+      add({ area: 'method', change: 'changed', subject: name, detail: `params ${m.paramsType ?? 'none'} → ${next.paramsType ?? 'none'}`, breaking: true });
     if (m.resultType !== next.resultType && !(a.syntheticDefinitions.includes(m.resultType) && b.syntheticDefinitions.includes(next.resultType)))
       add({ area: 'method', change: 'changed', subject: name, detail: `result ${m.resultType} → ${next.resultType}`, breaking: true });
-    if (m.streaming !== next.streaming) add({ area: 'method', change: 'changed', subject: name, detail: next.streaming ? 'now streams' : 'no longer streams', breaking: true });
+    if (m.streaming !== next.streaming)
+      add({ area: 'method', change: 'changed', subject: name, detail: next.streaming ? 'now streams' : 'no longer streams', breaking: true });
   }
 
   if (a.wellKnownPaths[0] !== b.wellKnownPaths[0]) {
@@ -51,10 +55,18 @@ export function diffProtocols(a: ProtocolModel, b: ProtocolModel): ProtocolDiff 
     });
   }
   if (a.extendedCard.via !== b.extendedCard.via) {
-    const describe = (m: ProtocolModel): string => (m.extendedCard.via === 'method' ? `JSON-RPC method ${m.extendedCard.method}` : m.extendedCard.via === 'http' ? `HTTP GET ${m.extendedCard.path}` : 'none');
-    add({ area: 'card', change: 'changed', subject: 'authenticated extended card', detail: `${describe(a)} → ${describe(b)}`, breaking: a.extendedCard.via !== 'none' });
+    const describe = (m: ProtocolModel): string =>
+      m.extendedCard.via === 'method' ? `JSON-RPC method ${m.extendedCard.method}` : m.extendedCard.via === 'http' ? `HTTP GET ${m.extendedCard.path}` : 'none';
+    add({
+      area: 'card',
+      change: 'changed',
+      subject: 'authenticated extended card',
+      detail: `${describe(a)} → ${describe(b)}`,
+      breaking: a.extendedCard.via !== 'none',
+    });
   }
-  if (a.discriminator !== b.discriminator) add({ area: 'part', change: 'changed', subject: 'Part discriminator', detail: `"${a.discriminator}" → "${b.discriminator}"`, breaking: true });
+  if (a.discriminator !== b.discriminator)
+    add({ area: 'part', change: 'changed', subject: 'Part discriminator', detail: `"${a.discriminator}" → "${b.discriminator}"`, breaking: true });
 
   const real = (m: ProtocolModel): Map<string, JsonSchema> => new Map(Object.entries(m.definitions).filter(([n]) => !m.syntheticDefinitions.includes(n)));
   const defsA = real(a);
@@ -68,11 +80,13 @@ export function diffProtocols(a: ProtocolModel, b: ProtocolModel): ProtocolDiff 
 
   const errorsA = new Map(a.errors.map((e) => [e.code, e]));
   const errorsB = new Map(b.errors.map((e) => [e.code, e]));
-  for (const [code, e] of errorsB) if (!errorsA.has(code)) add({ area: 'error', change: 'added', subject: String(code), detail: e.definition, breaking: false });
+  for (const [code, e] of errorsB)
+    if (!errorsA.has(code)) add({ area: 'error', change: 'added', subject: String(code), detail: e.definition, breaking: false });
   for (const [code, e] of errorsA) {
     const next = errorsB.get(code);
     if (!next) add({ area: 'error', change: 'removed', subject: String(code), detail: e.definition, breaking: true });
-    else if (next.definition !== e.definition) add({ area: 'error', change: 'changed', subject: String(code), detail: `${e.definition} → ${next.definition}`, breaking: true });
+    else if (next.definition !== e.definition)
+      add({ area: 'error', change: 'changed', subject: String(code), detail: `${e.definition} → ${next.definition}`, breaking: true });
   }
   return { from: a.version, to: b.version, changes };
 }
@@ -96,7 +110,13 @@ function diffDefinition(name: string, a: JsonSchema, b: JsonSchema, add: (c: Cha
     diffFieldType(subject, propsA[field], propsB[field], add);
     const [da, db] = [propsA[field].default, propsB[field].default];
     if (JSON.stringify(da) !== JSON.stringify(db)) {
-      add({ area: 'field', change: 'changed', subject, detail: `default ${da === undefined ? 'none' : JSON.stringify(da)} → ${db === undefined ? 'none' : JSON.stringify(db)}`, breaking: false });
+      add({
+        area: 'field',
+        change: 'changed',
+        subject,
+        detail: `default ${da === undefined ? 'none' : JSON.stringify(da)} → ${db === undefined ? 'none' : JSON.stringify(db)}`,
+        breaking: false,
+      });
     }
     if (!reqA.has(field) && reqB.has(field)) add({ area: 'field', change: 'changed', subject, detail: 'now required', breaking: true });
     if (reqA.has(field) && !reqB.has(field)) add({ area: 'field', change: 'changed', subject, detail: 'now optional', breaking: false });

@@ -19,7 +19,10 @@ export interface ErrorModel {
 
 const JSON_RPC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);
 
-export function deriveErrors(definitions: Record<string, JsonSchema>, specOnly: { code: number; definition: string; message: string; description: string }[] = []): ErrorModel[] {
+export function deriveErrors(
+  definitions: Record<string, JsonSchema>,
+  specOnly: { code: number; definition: string; message: string; description: string }[] = [],
+): ErrorModel[] {
   const errors: ErrorModel[] = [];
   const extra: Record<string, JsonSchema> = {};
   for (const e of specOnly) {

@@ -62,7 +62,11 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     else if (history) p[history[0]] = 10;
     return p;
   };
-  const pushConfig = (): Json => ({ url: 'https://client.example.com/a2a/webhook', token: 'opaque-client-token', ...(f.pushConfigIds ? { id: CONFIG_ID } : {}) });
+  const pushConfig = (): Json => ({
+    url: 'https://client.example.com/a2a/webhook',
+    token: 'opaque-client-token',
+    ...(f.pushConfigIds ? { id: CONFIG_ID } : {}),
+  });
   const taskPushConfig = (): Json => ({ [f.pushConfigTaskIdField]: EXAMPLE_TASK_ID, pushNotificationConfig: pushConfig() });
 
   switch (method.role) {
@@ -75,11 +79,19 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     case 'cancel':
       return { summary: 'Cancel a task that is still running', params: { id: EXAMPLE_TASK_ID }, result: task('canceled', 'Canceled.') };
     case 'resubscribe':
-      return { summary: 'Follow a running task again; the first event is the task as it stands', params: { id: EXAMPLE_TASK_ID }, result: statusEvent('working', false) };
+      return {
+        summary: 'Follow a running task again; the first event is the task as it stands',
+        params: { id: EXAMPLE_TASK_ID },
+        result: statusEvent('working', false),
+      };
     case 'pushSet':
       return { summary: 'Ask for webhook notifications about a task', params: taskPushConfig(), result: taskPushConfig() };
     case 'pushGet':
-      return { summary: "Read a task's webhook config", params: { id: EXAMPLE_TASK_ID, ...(f.pushConfigIds ? { pushNotificationConfigId: CONFIG_ID } : {}) }, result: taskPushConfig() };
+      return {
+        summary: "Read a task's webhook config",
+        params: { id: EXAMPLE_TASK_ID, ...(f.pushConfigIds ? { pushNotificationConfigId: CONFIG_ID } : {}) },
+        result: taskPushConfig(),
+      };
     case 'pushList':
       return { summary: "List a task's webhook configs", params: { id: EXAMPLE_TASK_ID }, result: [taskPushConfig()] };
     case 'pushDelete':

@@ -14,7 +14,6 @@ const constOf = (d: JsonSchema | undefined, key: string): string | undefined => 
   return typeof c === 'string' ? c : undefined;
 };
 
-
 /** Finds the path of a property inside params, looking one level into nested objects. */
 function findPath(defs: Record<string, JsonSchema>, params: JsonSchema | undefined, key: string): string[] | undefined {
   const top = props(followRefs(defs, params));

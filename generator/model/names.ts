@@ -13,7 +13,29 @@ const RESERVED = new Set(
  * Names that are legal identifiers but dangerous as object keys or exports: they shadow
  * Object.prototype members, or make a module look like a thenable.
  */
-const MAGIC = new Set(['constructor', 'prototype', '__proto__', 'then', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'default', 'skills', 'call', 'apply', 'bind', 'name', 'length']);
+const MAGIC = new Set([
+  'constructor',
+  'prototype',
+  '__proto__',
+  'then',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+  'default',
+  'skills',
+  'call',
+  'apply',
+  'bind',
+  'name',
+  'length',
+]);
 
 /** Splits `route-optimizer_traffic`, `routeOptimizerTraffic`, `HTTPServer2` into lowercase words. */
 export function words(text: string): string[] {

@@ -24,7 +24,7 @@ export function sample(schema: JsonSchema | undefined, opts: SampleOptions = {},
     const parts = s.allOf.map((p) => sample(p, opts, depth + 1));
     return parts.every(isPlainObject) ? Object.assign({}, ...parts) : parts[0];
   }
-  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') ?? s.type[0] : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined));
+  const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? s.type[0]) : (s.type ?? (s.properties ? 'object' : s.items ? 'array' : undefined));
   switch (type) {
     case 'object':
       return sampleObject(s, opts, depth);
@@ -61,7 +61,6 @@ function resolve(schema: JsonSchema, opts: SampleOptions): JsonSchema {
   return s;
 }
 
-
 function sampleObject(s: JsonSchema, opts: SampleOptions, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const props = isPlainObject(s.properties) ? s.properties : {};
@@ -71,7 +70,12 @@ function sampleObject(s: JsonSchema, opts: SampleOptions, depth: number): Record
   const inherited = Object.keys(props).filter((key) => key in Object.prototype && !(s.required ?? []).includes(key));
   const required = [...(s.required ?? []), ...inherited];
   for (const key of required) {
-    Object.defineProperty(out, key, { value: sample(props[key] ?? {}, { ...opts, name: key }, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: sample(props[key] ?? {}, { ...opts, name: key }, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -147,7 +151,17 @@ function build(src: string): string | undefined {
       const end = src.indexOf(']', i + 2);
       if (end < 0) return undefined;
       const body = src.slice(i + 1, end);
-      atom = body.startsWith('^') ? (/[a]/.test(body) ? '0' : 'a') : body.startsWith('\\d') ? '0' : body.startsWith('\\w') ? 'a' : body[0] === '\\' ? body[1] : body[0];
+      atom = body.startsWith('^')
+        ? /[a]/.test(body)
+          ? '0'
+          : 'a'
+        : body.startsWith('\\d')
+          ? '0'
+          : body.startsWith('\\w')
+            ? 'a'
+            : body[0] === '\\'
+              ? body[1]
+              : body[0];
       i = end + 1;
     } else if (c === '(') {
       let level = 0;

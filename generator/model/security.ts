@@ -37,7 +37,11 @@ function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredSc
       .map(([name, s]) => fromOpenApi(name, s as Record<string, unknown>));
     const security = Array.isArray(agent.security) ? agent.security : undefined;
     const requirements = security
-      ? security.filter(isPlainObject).map((req) => Object.keys(req).filter((k) => schemes.some((s) => s.name === k)).sort())
+      ? security.filter(isPlainObject).map((req) =>
+          Object.keys(req)
+            .filter((k) => schemes.some((s) => s.name === k))
+            .sort(),
+        )
       : schemes.map((s) => [s.name]);
     return { schemes, requirements: requirements.filter((r) => r.length > 0) };
   }

@@ -46,7 +46,14 @@ export async function applyPlan(plan: Plan, hooks: ApplyHooks = {}): Promise<voi
   let index = 0;
   let finished = false;
   try {
-    if (journalled.length > 0) await placeAtomically(journal, renderJournal(plan.journal, journalled.map((w) => ({ path: w.path, content: w.content! }))));
+    if (journalled.length > 0)
+      await placeAtomically(
+        journal,
+        renderJournal(
+          plan.journal,
+          journalled.map((w) => ({ path: w.path, content: w.content! })),
+        ),
+      );
     const renameNext = async (): Promise<void> => {
       const s = staged[index];
       await rename(s.temp, s.target);
@@ -89,6 +96,9 @@ async function placeAtomically(target: string, content: string): Promise<void> {
 /** Removes what killed runs left, except the journal: it is replaced only once this run's is written. */
 async function sweepTemporaries(dir: string, journal: string): Promise<void> {
   const names = await readdir(dir).catch(() => [] as string[]);
-  const stale = names.filter((n) => n.startsWith(TEMP_PREFIX)).map((n) => join(dir, n)).filter((path) => path !== journal);
+  const stale = names
+    .filter((n) => n.startsWith(TEMP_PREFIX))
+    .map((n) => join(dir, n))
+    .filter((path) => path !== journal);
   await Promise.all(stale.map((path) => rm(path, { force: true })));
 }

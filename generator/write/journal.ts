@@ -35,8 +35,16 @@ export function renderJournal(previous: Journal | undefined, writes: { path: str
   const files: Record<string, Set<string>> = {};
   for (const [path, hashes] of Object.entries(previous ?? {})) files[path] = new Set(hashes);
   for (const w of writes) (files[w.path] ??= new Set()).add(contentHash(w.content));
-  const sorted = Object.keys(files).sort().map((path) => [path, [...files[path]].sort()] as const);
-  return JSON.stringify({ about: 'a2a-gen was writing these files when it stopped; the next `a2a-gen generate` uses this and removes it', files: Object.fromEntries(sorted) }, null, 2) + '\n';
+  const sorted = Object.keys(files)
+    .sort()
+    .map((path) => [path, [...files[path]].sort()] as const);
+  return (
+    JSON.stringify(
+      { about: 'a2a-gen was writing these files when it stopped; the next `a2a-gen generate` uses this and removes it', files: Object.fromEntries(sorted) },
+      null,
+      2,
+    ) + '\n'
+  );
 }
 
 /** Whether `content` at `path` is what an interrupted run was writing there. */

@@ -56,17 +56,25 @@ async function readIfExists(path: string): Promise<string | undefined> {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  if (!info.isFile()) throw new InputError(`is ${info.isDirectory() ? 'a folder' : 'not a regular file (a pipe, device or socket)'} where a2a-gen writes a file; move it away and run again`, { file: path });
+  if (!info.isFile())
+    throw new InputError(
+      `is ${info.isDirectory() ? 'a folder' : 'not a regular file (a pipe, device or socket)'} where a2a-gen writes a file; move it away and run again`,
+      { file: path },
+    );
   return readFile(path, 'utf8');
 }
 
 export async function planWrite(root: string, files: GeneratedFile[], opts: PlanOptions): Promise<Plan> {
   const generatorFiles = files.filter((f) => f.owner === 'generator');
-  const all: GeneratedFile[] = [...files, { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, opts.specRef, generatorFiles) }];
+  const all: GeneratedFile[] = [
+    ...files,
+    { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, opts.specRef, generatorFiles) },
+  ];
   const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
   const journal = parseJournal(await readIfExists(join(root, JOURNAL_PATH)));
   // Ours: its header vouches for it, the lock recorded it, or an interrupted run was writing it.
-  const wasOurs = (path: string, disk: string): boolean => isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === contentHash(disk)) || journalled(journal, path, disk);
+  const wasOurs = (path: string, disk: string): boolean =>
+    isPristine(disk) || (lock?.files[path] !== undefined && lock.files[path] === contentHash(disk)) || journalled(journal, path, disk);
   const entries = await Promise.all(
     all.map(async (file): Promise<PlanEntry> => {
       const disk = await readIfExists(join(root, file.path));

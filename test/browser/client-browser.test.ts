@@ -47,7 +47,8 @@ describe('generated client in a browser', () => {
         const client = await A2AClient.fromCardUrl(origin, { auth: bearer(token), validateResponses: true });
         const reply = await client.sendMessage({ message: createMessage('user', 'reply from the browser') });
         const kinds: string[] = [];
-        for await (const event of client.sendMessageStream({ message: createMessage('user', 'events 3') })) kinds.push(event.kind + ':' + (event.status?.state ?? ''));
+        for await (const event of client.sendMessageStream({ message: createMessage('user', 'events 3') }))
+          kinds.push(event.kind + ':' + (event.status?.state ?? ''));
         const sum = await client.skills.add({ a: 2, b: 40 });
         return { name: client.card.name, reply: reply.parts[0].text, kinds, sum };
       },
@@ -63,31 +64,36 @@ describe('generated client in a browser', () => {
   });
 
   it('a 401 surfaces as A2AHttpError with the challenge (exposed through CORS)', async () => {
-    const error = await page.evaluate(async ({ url }) => {
-      const { A2AClient } = (globalThis as any).a2a;
-      try {
-        await new A2AClient({ url }).getTask({ id: 'x' });
-        return null;
-      } catch (e: any) {
-        return { name: e.name, status: e.status, challenge: e.wwwAuthenticate };
-      }
-    }, { url: agent.url });
+    const error = await page.evaluate(
+      async ({ url }) => {
+        const { A2AClient } = (globalThis as any).a2a;
+        try {
+          await new A2AClient({ url }).getTask({ id: 'x' });
+          return null;
+        } catch (e: any) {
+          return { name: e.name, status: e.status, challenge: e.wwwAuthenticate };
+        }
+      },
+      { url: agent.url },
+    );
     expect(error).toEqual({ name: 'A2AHttpError', status: 401, challenge: expect.stringContaining('Bearer realm="a2a"') });
   });
 
   it('a server without the page origin in its CORS list is unreachable from the page', async () => {
     const closed = await startAgent(await fixtureProject('full-v0.3.0'), { cors: { origins: [] } });
-    const outcome = await page.evaluate(async ({ url, token }) => {
-      const { A2AClient, bearer } = (globalThis as any).a2a;
-      try {
-        await new A2AClient({ url, auth: bearer(token) }).getTask({ id: 'x' });
-        return 'reached';
-      } catch (e: any) {
-        return e.name + ':' + e.reason;
-      }
-    }, { url: closed.url, token: TOKEN });
+    const outcome = await page.evaluate(
+      async ({ url, token }) => {
+        const { A2AClient, bearer } = (globalThis as any).a2a;
+        try {
+          await new A2AClient({ url, auth: bearer(token) }).getTask({ id: 'x' });
+          return 'reached';
+        } catch (e: any) {
+          return e.name + ':' + e.reason;
+        }
+      },
+      { url: closed.url, token: TOKEN },
+    );
     expect(outcome).toBe('A2ATransportError:network');
     consoleErrors.length = 0; // Chromium logs the CORS refusal itself
   });
 });
-

@@ -55,7 +55,9 @@ describe('the try-it panel of the served docs', () => {
       await page.fill('#try-params', JSON.stringify(params, null, 2));
     }
     await page.click('#try-send');
-    await page.waitForFunction(() => !(document.getElementById('try-send') as HTMLButtonElement).disabled && document.getElementById('try-status')!.textContent !== '');
+    await page.waitForFunction(
+      () => !(document.getElementById('try-send') as HTMLButtonElement).disabled && document.getElementById('try-status')!.textContent !== '',
+    );
     return (await page.textContent('#try-status')) ?? '';
   }
   const outputs = (): Promise<string[]> => page.locator('#try-output pre').allTextContents();

@@ -16,7 +16,7 @@ function installed(base: string, spec: string): string {
   return root;
 }
 
-describe('the scaffold\'s a2a-gen dependency', () => {
+describe("the scaffold's a2a-gen dependency", () => {
   const env = {};
 
   it('from a checkout: a relative file: path, from wherever the project is', async () => {
@@ -53,6 +53,8 @@ describe('the scaffold\'s a2a-gen dependency', () => {
 
   it('A2A_GEN_DEPENDENCY wins, as given', async () => {
     const base = await tempDir('dep-env-');
-    expect(a2aGenDependency({ projectDir: join(base, 'agent'), root: installed(base, '^1.0.0'), env: { A2A_GEN_DEPENDENCY: 'file:../..' } })).toBe('file:../..');
+    expect(a2aGenDependency({ projectDir: join(base, 'agent'), root: installed(base, '^1.0.0'), env: { A2A_GEN_DEPENDENCY: 'file:../..' } })).toBe(
+      'file:../..',
+    );
   });
 });

@@ -11,7 +11,9 @@ describe('a2a-gen diff', () => {
     expect(out).toMatch(/^A2A v0\.2\.6 → v0\.3\.0: \d+ change\(s\), \d+ breaking/);
     expect(out).toMatch(/Methods:\n(?:.*\n)*  \+ agent\/getAuthenticatedExtendedCard: client: getAuthenticatedExtendedCard\(\)\n/);
     expect(out).toMatch(/  ~ well-known path: \/\.well-known\/agent\.json → \/\.well-known\/agent-card\.json .*\[BREAKING\]/);
-    expect(out).toMatch(/  ~ authenticated extended card: HTTP GET agent\/authenticatedExtendedCard → JSON-RPC method agent\/getAuthenticatedExtendedCard  \[BREAKING\]/);
+    expect(out).toMatch(
+      /  ~ authenticated extended card: HTTP GET agent\/authenticatedExtendedCard → JSON-RPC method agent\/getAuthenticatedExtendedCard  \[BREAKING\]/,
+    );
     expect(out).toMatch(/  \+ AgentCard\.signatures: optional\n/);
     expect(out).toMatch(/  \+ -32007: AuthenticatedExtendedCardNotConfiguredError\n/);
     expect(out).toMatch(/  \+ AgentSkill\.security: optional\n/);
@@ -20,7 +22,12 @@ describe('a2a-gen diff', () => {
   it('0.1.0 → 0.2.0 --json: tasks/send removed (breaking), message/send added', async () => {
     const r = await runCli(['diff', '0.1.0', '0.2.0', '--json'], ROOT);
     expect(r.code).toBe(0);
-    const data = JSON.parse(r.stdout) as { from: string; to: string; breaking: number; changes: { area: string; change: string; subject: string; breaking: boolean }[] };
+    const data = JSON.parse(r.stdout) as {
+      from: string;
+      to: string;
+      breaking: number;
+      changes: { area: string; change: string; subject: string; breaking: boolean }[];
+    };
     expect(data.from).toBe('0.1.0');
     expect(data.to).toBe('0.2.0');
     expect(data.changes).toContainEqual(expect.objectContaining({ area: 'method', change: 'removed', subject: 'tasks/send', breaking: true }));

@@ -71,7 +71,9 @@ describe('the scaffolded Dockerfile', () => {
     expect([tsconfig.compilerOptions.rootDir, tsconfig.compilerOptions.outDir]).toEqual(['src', 'dist']);
 
     // Nothing the build copies is ignored; installed and built output and secrets are.
-    const ignored = readFileSync(join(dir, '.dockerignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const ignored = readFileSync(join(dir, '.dockerignore'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.env']));
     expect(sources.filter((s) => ignored.includes(s))).toEqual([]);
 

@@ -22,7 +22,18 @@ beforeAll(async () => {
   await writeFile(join(dir, 'a2a.yaml'), renamed);
 });
 
-const CARD_HUNK = ['--- a/src/a2a/agent-card.json', '+++ b/src/a2a/agent-card.json', '@@ -1,6 +1,6 @@', ' {', '   "name": "Hello Agent",', '-  "description": "Replies with the text it receives.",', '+  "description": "Replies with the same text.",', '   "version": "1.0.0",', '   "url": "http://localhost:41241/",', '   "capabilities": {'].join('\n');
+const CARD_HUNK = [
+  '--- a/src/a2a/agent-card.json',
+  '+++ b/src/a2a/agent-card.json',
+  '@@ -1,6 +1,6 @@',
+  ' {',
+  '   "name": "Hello Agent",',
+  '-  "description": "Replies with the text it receives.",',
+  '+  "description": "Replies with the same text.",',
+  '   "version": "1.0.0",',
+  '   "url": "http://localhost:41241/",',
+  '   "capabilities": {',
+].join('\n');
 
 describe('generate --check --diff', () => {
   it('lists the files that would change, then a diff of each; exit 1; nothing written', async () => {

@@ -12,8 +12,27 @@ import { runCli } from '../helpers/cli.js';
 import { EXAMPLES_DIR, ROOT } from '../helpers/examples.js';
 import { tempDir } from '../helpers/tmp.js';
 
-const USER_FILES = ['a2a.yaml', 'package.json', 'tsconfig.json', 'vitest.config.ts', 'README.md', '.gitignore', 'Dockerfile', '.dockerignore', 'src/main.ts', 'test/agent.test.ts'];
-const digest = (dir: string, files: string[]): Record<string, string> => Object.fromEntries(files.map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+const USER_FILES = [
+  'a2a.yaml',
+  'package.json',
+  'tsconfig.json',
+  'vitest.config.ts',
+  'README.md',
+  '.gitignore',
+  'Dockerfile',
+  '.dockerignore',
+  'src/main.ts',
+  'test/agent.test.ts',
+];
+const digest = (dir: string, files: string[]): Record<string, string> =>
+  Object.fromEntries(
+    files.map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 
 describe('a2a-gen init', () => {
   it('--yes: the hello agent on the newest version, named after its folder, every scaffold and the generated code', async () => {
@@ -22,9 +41,12 @@ describe('a2a-gen init', () => {
     expect(r.stderr).toMatch(/generating for A2A v0\.3\.0/);
     expect(r.code).toBe(0);
     const dir = join(cwd, 'agent');
-    for (const f of [...USER_FILES, 'src/skills/echo.ts', 'src/a2a/server/index.ts', 'src/a2a/client/index.ts', 'src/a2a/docs/index.html']) expect(existsSync(join(dir, f)), f).toBe(true);
+    for (const f of [...USER_FILES, 'src/skills/echo.ts', 'src/a2a/server/index.ts', 'src/a2a/client/index.ts', 'src/a2a/docs/index.html'])
+      expect(existsSync(join(dir, f)), f).toBe(true);
     // The hello manifest byte for byte (comments, flow lists), but for the name.
-    expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'));
+    expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(
+      readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'),
+    );
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'prestart', 'start', 'test']);
     // Run from a checkout: the checkout's path from the project, so both can move together.
@@ -154,11 +176,19 @@ describe('regenerating an initialized agent', () => {
     await runCli(['init', 'agent', '--yes'], cwd);
     const dir = join(cwd, 'agent');
     const before = digest(dir, [...USER_FILES, 'src/skills/echo.ts']);
-    writeFileSync(join(dir, 'a2a.yaml'), readFileSync(join(dir, 'a2a.yaml'), 'utf8') + '  - id: shout\n    name: Shout\n    description: Replies in capitals.\n    tags: [demo]\n');
+    writeFileSync(
+      join(dir, 'a2a.yaml'),
+      readFileSync(join(dir, 'a2a.yaml'), 'utf8') + '  - id: shout\n    name: Shout\n    description: Replies in capitals.\n    tags: [demo]\n',
+    );
     const added = await runCli(['generate'], dir);
     expect(added.code).toBe(0);
     expect(added.stdout).toMatch(/new skill handler: src\/skills\/shout\.ts/);
-    expect(digest(dir, Object.keys(before).filter((f) => f !== 'a2a.yaml'))).toEqual(Object.fromEntries(Object.entries(before).filter(([f]) => f !== 'a2a.yaml')));
+    expect(
+      digest(
+        dir,
+        Object.keys(before).filter((f) => f !== 'a2a.yaml'),
+      ),
+    ).toEqual(Object.fromEntries(Object.entries(before).filter(([f]) => f !== 'a2a.yaml')));
     writeFileSync(join(dir, 'a2a.yaml'), readFileSync(join(dir, 'a2a.yaml'), 'utf8').replace('id: shout', 'id: yell'));
     const renamed = await runCli(['generate'], dir);
     expect(renamed.code).toBe(0);
@@ -183,7 +213,9 @@ describe('regenerating an initialized agent', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/A2A spec moved from v0\.2\.5 to v0\.3\.0\./);
     expect(r.stdout).toMatch(/~ well-known path: \/\.well-known\/agent\.json → \/\.well-known\/agent-card\.json .*\[BREAKING\]/);
-    expect(r.stderr).toMatch(/1 place\(s\) in your code no longer fit the new types:\n.*src\/skills\/echo\.ts:6:\d+: Type 'string\[\] \| undefined' is not assignable to type 'string\[\]'/);
+    expect(r.stderr).toMatch(
+      /1 place\(s\) in your code no longer fit the new types:\n.*src\/skills\/echo\.ts:6:\d+: Type 'string\[\] \| undefined' is not assignable to type 'string\[\]'/,
+    );
     expect(digest(dir, Object.keys(before))).toEqual(before);
     expect(readFileSync(join(dir, 'src/a2a/protocol.ts'), 'utf8')).toMatch(/version: "0\.3\.0"/);
   }, 120_000);

@@ -15,7 +15,16 @@ async function readme(manifest: object, spec?: string): Promise<string> {
   return readFileSync(join(cwd, 'agent', 'README.md'), 'utf8');
 }
 
-const agent = (extra: object = {}) => ({ name: 'Plain', description: 'Plain.', version: '1.0.0', url: 'http://127.0.0.1:41300/a2a/v1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], ...extra });
+const agent = (extra: object = {}) => ({
+  name: 'Plain',
+  description: 'Plain.',
+  version: '1.0.0',
+  url: 'http://127.0.0.1:41300/a2a/v1',
+  capabilities: {},
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  ...extra,
+});
 const skills = [{ id: 'echo', name: 'Echo', description: 'Echoes.', tags: ['t'] }];
 
 describe("the scaffold's README", () => {

@@ -14,9 +14,24 @@ const lines = (n: number, tag = 'line'): string => Array.from({ length: n }, (_,
 describe('unifiedDiff', () => {
   it.each<[string, string | undefined, string | undefined, string]>([
     ['equal texts', 'a\nb\n', 'a\nb\n', ''],
-    ['one line changed, 3 lines of context', lines(10), lines(10).replace('line 5\n', 'five\n'), '--- a/f.ts\n+++ b/f.ts\n@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+five\n line 6\n line 7\n line 8\n'],
-    ['changes 7 apart share a hunk', lines(12), lines(12).replace('line 2\n', 'two\n').replace('line 9\n', 'nine\n'), '--- a/f.ts\n+++ b/f.ts\n@@ -1,12 +1,12 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n line 6\n line 7\n line 8\n-line 9\n+nine\n line 10\n line 11\n line 12\n'],
-    ['changes 8 apart make two hunks', lines(14), lines(14).replace('line 2\n', 'two\n').replace('line 11\n', 'eleven\n'), '--- a/f.ts\n+++ b/f.ts\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n@@ -8,7 +8,7 @@\n line 8\n line 9\n line 10\n-line 11\n+eleven\n line 12\n line 13\n line 14\n'],
+    [
+      'one line changed, 3 lines of context',
+      lines(10),
+      lines(10).replace('line 5\n', 'five\n'),
+      '--- a/f.ts\n+++ b/f.ts\n@@ -2,7 +2,7 @@\n line 2\n line 3\n line 4\n-line 5\n+five\n line 6\n line 7\n line 8\n',
+    ],
+    [
+      'changes 7 apart share a hunk',
+      lines(12),
+      lines(12).replace('line 2\n', 'two\n').replace('line 9\n', 'nine\n'),
+      '--- a/f.ts\n+++ b/f.ts\n@@ -1,12 +1,12 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n line 6\n line 7\n line 8\n-line 9\n+nine\n line 10\n line 11\n line 12\n',
+    ],
+    [
+      'changes 8 apart make two hunks',
+      lines(14),
+      lines(14).replace('line 2\n', 'two\n').replace('line 11\n', 'eleven\n'),
+      '--- a/f.ts\n+++ b/f.ts\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n@@ -8,7 +8,7 @@\n line 8\n line 9\n line 10\n-line 11\n+eleven\n line 12\n line 13\n line 14\n',
+    ],
     ['a line added at the end', 'a\n', 'a\nb\n', '--- a/f.ts\n+++ b/f.ts\n@@ -1 +1,2 @@\n a\n+b\n'],
     ['a new file', undefined, 'a\nb\n', '--- /dev/null\n+++ b/f.ts\n@@ -0,0 +1,2 @@\n+a\n+b\n'],
     ['a removed file', 'a\n', undefined, '--- a/f.ts\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n'],

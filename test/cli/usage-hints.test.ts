@@ -23,7 +23,9 @@ describe('mistyped commands and options', () => {
 
   it('leaves every other yargs message as it is', () => {
     const known = { options: ['check'], commands: [] };
-    expect(explainUnknownArguments('Not enough non-option arguments: got 1, need at least 2', ['diff', '0.2.6'], known)).toBe('Not enough non-option arguments: got 1, need at least 2');
+    expect(explainUnknownArguments('Not enough non-option arguments: got 1, need at least 2', ['diff', '0.2.6'], known)).toBe(
+      'Not enough non-option arguments: got 1, need at least 2',
+    );
     expect(explainUnknownArguments('Unknown argument: chek', ['generate', '--chek=true'], known)).toBe('unknown option --chek; did you mean --check?');
   });
 });

@@ -72,7 +72,11 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
     const card = await client.getAuthenticatedExtendedCard();
     expect(card.skills.map((s: Any) => s.id)).toContain('secret-skill');
     const anonymous = new lib.A2AClient({ url: agent.url, card: client.card });
-    await expect(anonymous.getAuthenticatedExtendedCard()).rejects.toMatchObject({ name: 'A2AHttpError', status: 401, wwwAuthenticate: expect.stringContaining('Bearer') });
+    await expect(anonymous.getAuthenticatedExtendedCard()).rejects.toMatchObject({
+      name: 'A2AHttpError',
+      status: 401,
+      wwwAuthenticate: expect.stringContaining('Bearer'),
+    });
   });
 
   it('typed skill helpers: input in, typed output back', async () => {
@@ -83,7 +87,10 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
 
   it('throws each JSON-RPC and A2A error as its class', async () => {
     const expectError = async (p: Promise<unknown>, Class: Any, code: number) => {
-      const err = await p.then(() => undefined, (e) => e);
+      const err = await p.then(
+        () => undefined,
+        (e) => e,
+      );
       expect(err).toBeInstanceOf(Class);
       expect(err).toBeInstanceOf(lib.JsonRpcError);
       expect(err.code).toBe(code);
@@ -92,7 +99,11 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
     const done = await client.sendMessage({ message: v2message('task') });
     await expectError(client.cancelTask({ id: done.id }), lib.TaskNotCancelableError, -32002);
     const plain = new lib.A2AClient({ url: minimal.url });
-    await expectError(plain.setTaskPushNotificationConfig({ taskId: 'x', pushNotificationConfig: { url: 'https://e.com' } }), lib.PushNotificationNotSupportedError, -32003);
+    await expectError(
+      plain.setTaskPushNotificationConfig({ taskId: 'x', pushNotificationConfig: { url: 'https://e.com' } }),
+      lib.PushNotificationNotSupportedError,
+      -32003,
+    );
     await expectError(collect(plain.sendMessageStream({ message: v2message('x') })), lib.UnsupportedOperationError, -32004);
     await expectError(client.sendMessage({ message: v2message('x', { metadata: { skillId: 'images' } }) }), lib.ContentTypeNotSupportedError, -32005);
     const bad = await startAgent(await fixtureProject(`full-v${version}`), { skills: { add: () => ({ wrong: true }) }, defaultSkill: 'add' });
@@ -101,7 +112,9 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
     if (version === '0.3.0') await expectError(plain.getAuthenticatedExtendedCard(), lib.AuthenticatedExtendedCardNotConfiguredError, -32007);
     await expectError(client.sendMessage({ message: { role: 'user' } } as never), lib.InvalidParamsError, -32602);
     await expectError(client.transport.call('tasks/nope', {}), lib.MethodNotFoundError, -32601);
-    const broken = await startAgent(await fixtureProject(`full-v${version}`), { taskStore: { get: () => Promise.reject(new Error('down')), set() {}, delete() {} } });
+    const broken = await startAgent(await fixtureProject(`full-v${version}`), {
+      taskStore: { get: () => Promise.reject(new Error('down')), set() {}, delete() {} },
+    });
     await expectError(new lib.A2AClient({ url: broken.url, auth: lib.bearer(TOKEN) }).getTask({ id: 'x' }), lib.InternalError, -32603);
     const mangle: typeof fetch = (url, init) => fetch(url, { ...init, body: String(init?.body).slice(0, -3) });
     await expectError(new lib.A2AClient({ url: agent.url, auth: lib.bearer(TOKEN), fetch: mangle }).getTask({ id: 'x' }), lib.JsonParseError, -32700);
@@ -111,15 +124,25 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
 
   it('HTTP 401 and 403 are A2AHttpError with the status and WWW-Authenticate', async () => {
     const anonymous = new lib.A2AClient({ url: agent.url });
-    await expect(anonymous.getTask({ id: 'x' })).rejects.toMatchObject({ name: 'A2AHttpError', status: 401, wwwAuthenticate: expect.stringContaining('Bearer realm="a2a"') });
+    await expect(anonymous.getTask({ id: 'x' })).rejects.toMatchObject({
+      name: 'A2AHttpError',
+      status: 401,
+      wwwAuthenticate: expect.stringContaining('Bearer realm="a2a"'),
+    });
     const refused = new lib.A2AClient({ url: agent.url, auth: lib.bearer('known-but-forbidden') });
     await expect(refused.getTask({ id: 'x' })).rejects.toMatchObject({ name: 'A2AHttpError', status: 403 });
   });
 
   it('validateResponses rejects results that break the schema', async () => {
-    const liar: typeof fetch = async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { id: 'x', status: { state: 'not-a-state' } } }), { headers: { 'content-type': 'application/json' } });
+    const liar: typeof fetch = async () =>
+      new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { id: 'x', status: { state: 'not-a-state' } } }), {
+        headers: { 'content-type': 'application/json' },
+      });
     const c = new lib.A2AClient({ url: agent.url, fetch: liar, validateResponses: true });
-    await expect(c.getTask({ id: 'x' })).rejects.toMatchObject({ name: 'A2AResponseValidationError', issues: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]) });
+    await expect(c.getTask({ id: 'x' })).rejects.toMatchObject({
+      name: 'A2AResponseValidationError',
+      issues: expect.arrayContaining([expect.objectContaining({ path: expect.any(String) })]),
+    });
   });
 
   it('retries idempotent calls on network errors and 503, never sends', async () => {
@@ -158,7 +181,11 @@ describe.each(['0.3.0', '0.2.5'])('generated client ↔ generated server, A2A v%
     const read = async () => {
       for await (const _event of c.sendMessageStream({ message: v2message('x') })) void _event;
     };
-    await expect(read()).rejects.toMatchObject({ name: 'A2ATransportError', reason: 'protocol', message: expect.stringMatching(/longer than 100000 characters/) });
+    await expect(read()).rejects.toMatchObject({
+      name: 'A2ATransportError',
+      reason: 'protocol',
+      message: expect.stringMatching(/longer than 100000 characters/),
+    });
   });
 
   it('aborting a stream ends the iteration and the connection (the server stops the work)', async () => {
@@ -244,6 +271,8 @@ describe('generated client ↔ generated server, A2A v0.1.0', () => {
   it('skill helpers generate the task id; errors are typed', async () => {
     expect(await client.skills.add({ a: 1, b: 2 })).toEqual({ sum: 3 });
     await expect(client.getTask({ id: 'missing' })).rejects.toBeInstanceOf(lib.TaskNotFoundError);
-    await expect(client.sendTask({ id: 'x', message: { ...message('x'), metadata: { skillId: 'images' } } })).rejects.toBeInstanceOf(lib.ContentTypeNotSupportedError);
+    await expect(client.sendTask({ id: 'x', message: { ...message('x'), metadata: { skillId: 'images' } } })).rejects.toBeInstanceOf(
+      lib.ContentTypeNotSupportedError,
+    );
   });
 });

@@ -73,7 +73,9 @@ describe('client interceptors (A2A v0.3.0)', () => {
 
   it('errors: after sees the error the caller gets, with the HTTP status (or none)', async () => {
     const outcomes: Any[] = [];
-    const missing = await client([logging('A', [], outcomes)]).getTask({ id: 'missing' }).catch((e: unknown) => e);
+    const missing = await client([logging('A', [], outcomes)])
+      .getTask({ id: 'missing' })
+      .catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(lib.TaskNotFoundError);
     expect(outcomes[0]).toMatchObject({ method: 'tasks/get', ok: false, error: missing, status: 200 });
 
@@ -93,7 +95,8 @@ describe('client interceptors (A2A v0.3.0)', () => {
     const outcomes: Any[] = [];
     const shorter = { before: (call: Any) => void (call.params = { message: textMessage('events 1') }) };
     const events: Any[] = [];
-    for await (const e of client([logging('A', log), shorter, logging('B', log, outcomes)]).sendMessageStream({ message: textMessage('events 5') })) events.push(e);
+    for await (const e of client([logging('A', log), shorter, logging('B', log, outcomes)]).sendMessageStream({ message: textMessage('events 5') }))
+      events.push(e);
     expect(events.map((e) => e.kind)).toEqual(['task', 'status-update', 'status-update']);
     expect(log).toEqual([
       'A.before message/stream',

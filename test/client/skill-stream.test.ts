@@ -34,7 +34,10 @@ describe.each(['0.3.0', '0.2.5'])('skills.x.stream, A2A v%s', (version) => {
 
   it('streams a text skill: message/stream to that skill, the chunks as artifact updates', async () => {
     const events = await collect(client.skills.script.stream('chunks 3'));
-    expect(calls.at(-1)).toMatchObject({ method: 'message/stream', params: { message: { metadata: { skillId: 'script' }, parts: [{ kind: 'text', text: 'chunks 3' }] } } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'message/stream',
+      params: { message: { metadata: { skillId: 'script' }, parts: [{ kind: 'text', text: 'chunks 3' }] } },
+    });
     expect(events[0]).toMatchObject({ kind: 'task' });
     expect(events.filter((e) => e.kind === 'artifact-update').map((e) => e.artifact.parts[0].text)).toEqual(['chunk-0', 'chunk-1', 'chunk-2']);
     expect(events.at(-1)).toMatchObject({ kind: 'status-update', status: { state: 'completed' }, final: true });
@@ -42,7 +45,10 @@ describe.each(['0.3.0', '0.2.5'])('skills.x.stream, A2A v%s', (version) => {
 
   it('sends a typed input as a data part and yields the output artifact', async () => {
     const events = await collect(client.skills.add.stream({ a: 2, b: 3 }));
-    expect(calls.at(-1)).toMatchObject({ method: 'message/stream', params: { message: { metadata: { skillId: 'add' }, parts: [{ kind: 'data', data: { a: 2, b: 3 } }] } } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'message/stream',
+      params: { message: { metadata: { skillId: 'add' }, parts: [{ kind: 'data', data: { a: 2, b: 3 } }] } },
+    });
     const output = events.find((e) => e.kind === 'artifact-update');
     expect(output.artifact.parts).toEqual([expect.objectContaining({ kind: 'data', data: { sum: 5 } })]);
     expect(events.at(-1)).toMatchObject({ status: { state: 'completed' }, final: true });

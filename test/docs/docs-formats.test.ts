@@ -19,7 +19,11 @@ const file = (id: string, name: string): string => docs.get(id)!.find((f) => f.p
 const json = (id: string, name: string): Any => JSON.parse(file(id, name));
 
 beforeAll(async () => {
-  for (const c of combos) docs.set(c.id, (await generateExample(c.example, c.version)).filter((f) => f.path.startsWith('src/a2a/docs/')));
+  for (const c of combos)
+    docs.set(
+      c.id,
+      (await generateExample(c.example, c.version)).filter((f) => f.path.startsWith('src/a2a/docs/')),
+    );
 }, 300_000);
 
 describe.each(combos)('docs for $id', ({ id }) => {
@@ -82,7 +86,7 @@ describe('hostile manifest strings in the docs', () => {
   beforeAll(async () => {
     // The probe is also the example prompt, so the message/send example's JSON carries it too.
     const manifest = exampleText('hello')
-      .replace('description: Returns the user\'s text unchanged.', `description: ${JSON.stringify(probe)}`)
+      .replace("description: Returns the user's text unchanged.", `description: ${JSON.stringify(probe)}`)
       .replace('name: Echo', `name: ${JSON.stringify('Echo "</title><script>')}`)
       .replace('examples: ["hello there"]', `examples: [${JSON.stringify(probe)}]`);
     const project = await agentProject('docs-hostile', manifest);

@@ -14,9 +14,39 @@ import { fixtureProject, FIXTURES, startAgent, TOKEN } from '../helpers/server.j
 
 const CASES = [
   { fixture: 'minimal-v0.1.0', unserved: ['tasks/pushNotification/get', 'tasks/pushNotification/set', 'tasks/resubscribe', 'tasks/sendSubscribe'] },
-  { fixture: 'minimal-v0.2.5', unserved: ['message/stream', 'tasks/pushNotificationConfig/delete', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/set', 'tasks/resubscribe'] },
-  { fixture: 'minimal-v0.3.0', unserved: ['agent/getAuthenticatedExtendedCard', 'message/stream', 'tasks/pushNotificationConfig/delete', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/set', 'tasks/resubscribe'] },
-  { fixture: 'docs-v0.3.0', unserved: ['agent/getAuthenticatedExtendedCard', 'tasks/pushNotificationConfig/delete', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/set'] },
+  {
+    fixture: 'minimal-v0.2.5',
+    unserved: [
+      'message/stream',
+      'tasks/pushNotificationConfig/delete',
+      'tasks/pushNotificationConfig/get',
+      'tasks/pushNotificationConfig/list',
+      'tasks/pushNotificationConfig/set',
+      'tasks/resubscribe',
+    ],
+  },
+  {
+    fixture: 'minimal-v0.3.0',
+    unserved: [
+      'agent/getAuthenticatedExtendedCard',
+      'message/stream',
+      'tasks/pushNotificationConfig/delete',
+      'tasks/pushNotificationConfig/get',
+      'tasks/pushNotificationConfig/list',
+      'tasks/pushNotificationConfig/set',
+      'tasks/resubscribe',
+    ],
+  },
+  {
+    fixture: 'docs-v0.3.0',
+    unserved: [
+      'agent/getAuthenticatedExtendedCard',
+      'tasks/pushNotificationConfig/delete',
+      'tasks/pushNotificationConfig/get',
+      'tasks/pushNotificationConfig/list',
+      'tasks/pushNotificationConfig/set',
+    ],
+  },
   { fixture: 'full-v0.3.0', unserved: [] },
 ];
 

@@ -58,7 +58,7 @@ afterAll(() => {
 });
 
 describe('npm start in a scaffolded agent', () => {
-  it('builds, runs node as npm\'s only child, and stops with npm\'s pid; the Dockerfile health check sees it', async () => {
+  it("builds, runs node as npm's only child, and stops with npm's pid; the Dockerfile health check sees it", async () => {
     const cwd = await tempDir('npm-start-');
     expect((await runCli(['init', 'agent', '--yes', '--quiet'], cwd)).code).toBe(0);
     const dir = join(cwd, 'agent');
@@ -66,7 +66,11 @@ describe('npm start in a scaffolded agent', () => {
     expect(scripts.prestart).toMatch(/npm run build/);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir'); // an installed project
 
-    const npm = spawn('npm', ['start', '--loglevel=error'], { cwd: dir, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['start', '--loglevel=error'], {
+      cwd: dir,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     started.push(npm);
     let out = '';
     npm.stderr!.on('data', (d) => (out += String(d)));

@@ -65,7 +65,7 @@ describe('README.md', () => {
     expect(ci).toMatch(/^npm ci && npm test$/m);
   });
 
-  it('the tutorial never uses the quick start\'s port: each agent its own PORT, each client its agent\'s', () => {
+  it("the tutorial never uses the quick start's port: each agent its own PORT, each client its agent's", () => {
     const quickPort = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(readme.slice(0, readme.indexOf('## ')))![1];
     const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get'))).join('\n');
     const starts = [...tutorial.matchAll(/^(.*)npm start\b.*$/gm)].map((m) => /\bPORT=(\d+) $/.exec(m[1])?.[1]);
@@ -86,13 +86,16 @@ describe('README.md', () => {
     // The main job, then a look at the agent it started; then the tutorial while that agent still
     // runs (terminal 1 runs block 1, terminal 2 the rest: it starts from the repository root too);
     // then the quick start's agent again, which the tutorial must have left alone.
-    const card = (tag: string) => `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('${tag} ' + c.name))"`;
+    const card = (tag: string) =>
+      `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('${tag} ' + c.name))"`;
     const steps = [firstCommand.replace(/ && /g, '\n'), card('CARD'), 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3], card('STILL')];
     writeFileSync(join(work, 'readme.sh'), script(steps));
-    const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 }).catch((err: { stdout?: string; message: string }) => {
-      // The script's own output says which step failed; the error alone only has stderr.
-      throw new Error(`${err.message}\n--- stdout (last 4000 characters) ---\n${(err.stdout ?? '').slice(-4000)}`);
-    });
+    const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 }).catch(
+      (err: { stdout?: string; message: string }) => {
+        // The script's own output says which step failed; the error alone only has stderr.
+        throw new Error(`${err.message}\n--- stdout (last 4000 characters) ---\n${(err.stdout ?? '').slice(-4000)}`);
+      },
+    );
     expect(stdout).toContain('CARD My Agent'); // init my-agent names it after its folder
     expect(stdout).toContain('STILL My Agent');
     expect(stdout).toContain('Hello, agent!');

@@ -15,7 +15,15 @@ const ROUTE_INPUT = { type: 'object', required: ['origin', 'destination'], prope
 const manifest = (spec: string, skills: { id: string; input?: unknown }[]) =>
   JSON.stringify({
     spec,
-    agent: { name: 'Routing Docs', description: 'Routes.', version: '1.0.0', url: 'http://127.0.0.1:41241/', capabilities: { streaming: false }, defaultInputModes: ['text/plain', 'application/json'], defaultOutputModes: ['text/plain'] },
+    agent: {
+      name: 'Routing Docs',
+      description: 'Routes.',
+      version: '1.0.0',
+      url: 'http://127.0.0.1:41241/',
+      capabilities: { streaming: false },
+      defaultInputModes: ['text/plain', 'application/json'],
+      defaultOutputModes: ['text/plain'],
+    },
     skills: skills.map((s) => ({ name: s.id, description: s.id, tags: ['t'], ...s })),
   });
 
@@ -48,7 +56,11 @@ describe('routing, as the READMEs show it', () => {
   it('the repository README: each example message reaches the skill it names', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### How a message reaches a skill'), readme.indexOf('## Commands'));
-    const messages = /```json\n([\s\S]*?)```/.exec(section)![1].trim().split('\n').map((l) => JSON.parse(l));
+    const messages = /```json\n([\s\S]*?)```/
+      .exec(section)![1]
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const expected = [...section.matchAll(/to `([^`]+)` \(rule \d/g)].map((m) => m[1]);
     expect(messages).toHaveLength(3);
     expect(expected).toHaveLength(3);
@@ -58,12 +70,18 @@ describe('routing, as the READMEs show it', () => {
     expect(reached).toEqual(expected);
   });
 
-  it.each(['0.3.0', '0.2.5', '0.1.0'])('a scaffold\'s README (v%s): one example per rule, each reaching the skill it names', async (spec) => {
+  it.each(['0.3.0', '0.2.5', '0.1.0'])("a scaffold's README (v%s): one example per rule, each reaching the skill it names", async (spec) => {
     const skills = [{ id: 'chat' }, { id: 'route', input: ROUTE_INPUT }, { id: 'shout' }];
     const agent = await routingAgent(`scaffold-routing-${spec}`, manifest(spec, skills), spec);
-    const examples = [...agent.readme.matchAll(/^To `([^`]+)` \(rule (\d).*, as `params\.message` of `([^`]+)`:\n\n(`{3,})json\n([\s\S]*?)\n\4$/gm)].map((m) => ({ skill: m[1], rule: m[2], method: m[3], message: JSON.parse(m[5]) }));
+    const examples = [...agent.readme.matchAll(/^To `([^`]+)` \(rule (\d).*, as `params\.message` of `([^`]+)`:\n\n(`{3,})json\n([\s\S]*?)\n\4$/gm)].map(
+      (m) => ({ skill: m[1], rule: m[2], method: m[3], message: JSON.parse(m[5]) }),
+    );
     // Each rule shown once, each with a skill of its own: the last (named), the typed one, the first (default).
-    expect(examples.map((e) => [e.rule, e.skill])).toEqual([['1', 'shout'], ['2', 'route'], ['3', 'chat']]);
+    expect(examples.map((e) => [e.rule, e.skill])).toEqual([
+      ['1', 'shout'],
+      ['2', 'route'],
+      ['3', 'chat'],
+    ]);
     expect(new Set(examples.map((e) => e.method))).toEqual(new Set([spec === '0.1.0' ? 'tasks/send' : 'message/send']));
     for (const e of examples) expect(await agent.send(e.method, e.message), `rule ${e.rule}`).toBe(e.skill);
   });

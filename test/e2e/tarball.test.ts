@@ -16,7 +16,15 @@ const run = promisify(execFile);
 const npm = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: { ...process.env, CI: 'true', ...env }, maxBuffer: 32 * 1024 * 1024 });
 const USER_FILES = ['package.json', 'tsconfig.json', 'README.md', 'src/main.ts', 'src/skills/echo.ts', 'test/agent.test.ts'];
-const digest = (dir: string): Record<string, string> => Object.fromEntries(USER_FILES.map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+const digest = (dir: string): Record<string, string> =>
+  Object.fromEntries(
+    USER_FILES.map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 
 let agent: ChildProcess | undefined;
 afterAll(() => {
@@ -24,7 +32,11 @@ afterAll(() => {
 });
 
 async function startAgent(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: dir, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: dir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   agent = child;
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -52,7 +64,10 @@ describe('from the packed tarball', () => {
     const tarball = join(work, packed.trim().split('\n').at(-1)!);
     expect(existsSync(tarball)).toBe(true);
 
-    await run('npx', ['--yes', `--package=${tarball}`, '--', 'a2a-gen', 'init', 'agent', '--yes', '--spec', '0.2.5'], { cwd: work, env: { ...process.env, CI: 'true' } });
+    await run('npx', ['--yes', `--package=${tarball}`, '--', 'a2a-gen', 'init', 'agent', '--yes', '--spec', '0.2.5'], {
+      cwd: work,
+      env: { ...process.env, CI: 'true' },
+    });
     const dir = join(work, 'agent');
     // The tarball it came from, by its path from the project (work/agent → work/a2a-gen-x.tgz).
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).devDependencies['a2a-gen']).toBe(`file:../${basename(tarball)}`);

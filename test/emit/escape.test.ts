@@ -1,7 +1,19 @@
 // The escapers every manifest or schema string passes through on its way into generated code,
 // HTML or Markdown (generator/emit/escape.ts): one given/want table per target context.
 import { describe, expect, it } from 'vitest';
-import { html, jsonInHtml, lineCommentText, markdown, markdownBlock, markdownCode, tsDoc, tsDocText, tsLiteral, tsPropertyKey, tsString } from '../../generator/emit/escape.js';
+import {
+  html,
+  jsonInHtml,
+  lineCommentText,
+  markdown,
+  markdownBlock,
+  markdownCode,
+  tsDoc,
+  tsDocText,
+  tsLiteral,
+  tsPropertyKey,
+  tsString,
+} from '../../generator/emit/escape.js';
 
 describe('tsString', () => {
   it.each<{ given: string; want: string }>([

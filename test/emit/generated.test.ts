@@ -33,7 +33,10 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
     const project = join(ROOT, 'generated', example);
     await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(project, 'tsconfig.json'), '--outDir', out]);
     await run('bash', ['-c', `printf '{"type":"module"}' > ${JSON.stringify(join(out, 'package.json'))}`]);
-    const child = spawn(process.execPath, [join(out, 'main.js')], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...CREDENTIALS[example].env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(out, 'main.js')], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...CREDENTIALS[example].env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     const url = await new Promise<string>((resolve, reject) => {
       let said = '';
@@ -49,7 +52,9 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
     const card = await (await fetch(origin + cardPath)).json();
     expect(card.url).toContain(origin.replace('127.0.0.1', 'localhost').split(':').slice(0, 2).join(':'));
     const v01 = example === 'legacy-v0.1';
-    const message = v01 ? { role: 'user', parts: [{ type: 'text', text: 'hello' }] } : { kind: 'message', messageId: 'm-1', role: 'user', parts: [{ kind: 'text', text: 'hello' }] };
+    const message = v01
+      ? { role: 'user', parts: [{ type: 'text', text: 'hello' }] }
+      : { kind: 'message', messageId: 'm-1', role: 'user', parts: [{ kind: 'text', text: 'hello' }] };
     const res = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...CREDENTIALS[example].headers },

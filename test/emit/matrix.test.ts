@@ -52,7 +52,8 @@ function templateOf(file: GeneratedFile): string | undefined {
 const withoutHeader = (content: string): string => content.split('\n').slice(2).join('\n');
 
 /** The exported names of a TypeScript module, in order. */
-const exportsOf = (ts: string): string[] => [...ts.matchAll(/^export (?:declare )?(?:type|interface|const|function|class|enum) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
+const exportsOf = (ts: string): string[] =>
+  [...ts.matchAll(/^export (?:declare )?(?:type|interface|const|function|class|enum) ([A-Za-z_$][\w$]*)/gm)].map((m) => m[1]);
 
 function outline(files: GeneratedFile[]): string {
   const text = (path: string): string | undefined => files.find((f) => f.path === path)?.content;
@@ -64,12 +65,24 @@ function outline(files: GeneratedFile[]): string {
   section('types.ts exports', exportsOf(text('src/a2a/types.ts') ?? ''));
   section('validators/compiled.ts exports', exportsOf(text('src/a2a/validators/compiled.ts') ?? ''));
   const openapi = json('src/a2a/docs/openapi.json');
-  section('openapi.json paths', Object.entries(openapi?.paths ?? {}).flatMap(([path, ops]) => Object.keys(ops as object).map((verb) => `${verb.toUpperCase()} ${path}`)));
+  section(
+    'openapi.json paths',
+    Object.entries(openapi?.paths ?? {}).flatMap(([path, ops]) => Object.keys(ops as object).map((verb) => `${verb.toUpperCase()} ${path}`)),
+  );
   section('openapi.json schemas', Object.keys(openapi?.components?.schemas ?? {}));
   const openrpc = json('src/a2a/docs/openrpc.json');
-  section('openrpc.json methods', (openrpc?.methods ?? []).map((m: { name: string }) => m.name));
-  section('openrpc.json unserved', (openrpc?.['x-a2a-unserved'] ?? []).map((m: { name?: string; method?: string }) => m.name ?? m.method ?? JSON.stringify(m)));
-  section('API.md headings', (text('src/a2a/docs/API.md') ?? '').split('\n').filter((l) => /^#{1,3} /.test(l)));
+  section(
+    'openrpc.json methods',
+    (openrpc?.methods ?? []).map((m: { name: string }) => m.name),
+  );
+  section(
+    'openrpc.json unserved',
+    (openrpc?.['x-a2a-unserved'] ?? []).map((m: { name?: string; method?: string }) => m.name ?? m.method ?? JSON.stringify(m)),
+  );
+  section(
+    'API.md headings',
+    (text('src/a2a/docs/API.md') ?? '').split('\n').filter((l) => /^#{1,3} /.test(l)),
+  );
   return lines.join('\n');
 }
 
@@ -105,7 +118,11 @@ describe('every schema × every example that fits', () => {
     }
     await expect(outline(files)).toMatchFileSnapshot(snapshotPath(id, 'outline.txt'));
     // A snapshot of a file that is no longer generated is stale: `-u` removes it, a plain run fails on it.
-    const expected = new Set(['files.txt', 'outline.txt', ...files.filter((f) => f.owner === 'user' || FULL_TEXT.has(f.path)).map((f) => f.path.replaceAll('/', '__'))]);
+    const expected = new Set([
+      'files.txt',
+      'outline.txt',
+      ...files.filter((f) => f.owner === 'user' || FULL_TEXT.has(f.path)).map((f) => f.path.replaceAll('/', '__')),
+    ]);
     const stale = readdirSync(snapshotPath(id, '')).filter((name) => !expected.has(name));
     const updating = (expect.getState().snapshotState as unknown as { _updateSnapshot?: string })._updateSnapshot === 'all';
     if (updating) for (const name of stale) rmSync(snapshotPath(id, name));
@@ -113,7 +130,12 @@ describe('every schema × every example that fits', () => {
   });
 
   it('all generated projects type-check under --strict', async () => {
-    expect(await typecheck(root, combos.map((c) => join(root, c.id)))).toBe('');
+    expect(
+      await typecheck(
+        root,
+        combos.map((c) => join(root, c.id)),
+      ),
+    ).toBe('');
   }, 300_000);
 
   it('is deterministic: a second generation is byte-identical', async () => {

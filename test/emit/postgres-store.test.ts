@@ -36,7 +36,17 @@ describe('server.store', () => {
     const { dir, files } = await emit(PG_MANIFEST);
     const store = [...files.keys()].filter((p) => p.includes('postgres')).sort();
     expect(store).toEqual(
-      ['postgres-batch.ts', 'postgres-bus.ts', 'postgres-errors.ts', 'postgres-push.ts', 'postgres-reads.ts', 'postgres-replica.ts', 'postgres-schema.ts', 'postgres-store.ts', 'postgres.ts'].map((f) => `src/a2a/postgres/${f}`),
+      [
+        'postgres-batch.ts',
+        'postgres-bus.ts',
+        'postgres-errors.ts',
+        'postgres-push.ts',
+        'postgres-reads.ts',
+        'postgres-replica.ts',
+        'postgres-schema.ts',
+        'postgres-store.ts',
+        'postgres.ts',
+      ].map((f) => `src/a2a/postgres/${f}`),
     );
     const pkg = JSON.parse(files.get('package.json')!);
     expect(pkg.dependencies).toEqual({ pg: expect.stringMatching(/^\^8\./) });
@@ -54,6 +64,8 @@ describe('server.store', () => {
 
   it('an unknown store or a bad variable name is an error naming the field', async () => {
     await expect(emit(PG_MANIFEST.replace('store: postgres', 'store: mysql'))).rejects.toThrow(/server\.store[\s\S]*(memory|postgres)/);
-    await expect(emit(PG_MANIFEST.replace('store: postgres', 'store: postgres\n  databaseUrlEnv: "postgres://x@y/z"'))).rejects.toThrow(/server\.databaseUrlEnv/);
+    await expect(emit(PG_MANIFEST.replace('store: postgres', 'store: postgres\n  databaseUrlEnv: "postgres://x@y/z"'))).rejects.toThrow(
+      /server\.databaseUrlEnv/,
+    );
   });
 });

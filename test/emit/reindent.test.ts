@@ -15,11 +15,15 @@ describe('reindent', () => {
     { name: 'existing indentation is replaced', given: '    a {\n        b;\n    }', want: 'a {\n  b;\n}' },
     { name: 'blank and whitespace-only lines become empty', given: 'a {\n\n   \nb;\n}', want: 'a {\n\n\n  b;\n}' },
     { name: 'CRLF line ends', given: 'a {\r\nb;\r\n}', want: 'a {\n  b;\n}' },
-    { name: 'brackets inside strings do not count', given: "a = '{[(';\nb = \"}\";\nc = `{`;\nd;", want: "a = '{[(';\nb = \"}\";\nc = `{`;\nd;" },
+    { name: 'brackets inside strings do not count', given: 'a = \'{[(\';\nb = "}";\nc = `{`;\nd;', want: 'a = \'{[(\';\nb = "}";\nc = `{`;\nd;' },
     { name: 'an escaped quote does not end a string', given: 'a = "\\"{";\nb;', want: 'a = "\\"{";\nb;' },
     { name: 'brackets in a // comment do not count', given: 'a; // {\nb;', want: 'a; // {\nb;' },
     { name: 'a line that closes and opens stays out', given: 'a {\nb;\n} else {\nc;\n}', want: 'a {\n  b;\n} else {\n  c;\n}' },
-    { name: 'a block comment: inner lines get a space before their `*`', given: 'a {\n/**\n* Doc {\n*/\nb;\n}', want: 'a {\n  /**\n   * Doc {\n   */\n  b;\n}' },
+    {
+      name: 'a block comment: inner lines get a space before their `*`',
+      given: 'a {\n/**\n* Doc {\n*/\nb;\n}',
+      want: 'a {\n  /**\n   * Doc {\n   */\n  b;\n}',
+    },
     { name: 'a one-line block comment', given: '/** one { */\nx {\ny;\n}', want: '/** one { */\nx {\n  y;\n}' },
     { name: '/*/ opens a comment without closing it', given: '/*/ a {\nb */\nx;', want: '/*/ a {\n b */\nx;' },
     { name: 'depth never goes below zero', given: '}\n}\nx {\ny;\n}', want: '}\n}\nx {\n  y;\n}' },
@@ -33,7 +37,11 @@ describe('reindent', () => {
   it('2,000 nested blocks (4 MB out)', () => {
     const n = 2_000;
     const given = 'a {\n'.repeat(n) + '}\n'.repeat(n);
-    const want = [...Array.from({ length: n }, (_, i) => '  '.repeat(i) + 'a {'), ...Array.from({ length: n }, (_, i) => '  '.repeat(n - 1 - i) + '}'), ''].join('\n');
+    const want = [
+      ...Array.from({ length: n }, (_, i) => '  '.repeat(i) + 'a {'),
+      ...Array.from({ length: n }, (_, i) => '  '.repeat(n - 1 - i) + '}'),
+      '',
+    ].join('\n');
     expect(reindent(given)).toBe(want);
   });
 });

@@ -36,7 +36,10 @@ describe('TsFile', () => {
     {
       name: 'same folder and a subfolder',
       given: ['src/main.ts', (f) => [f.import('src/a2a/server/index.ts', 'createA2AServer'), f.import('src/helper.ts', 'help')]],
-      want: { text: "import { createA2AServer } from './a2a/server/index.js';\nimport { help } from './helper.js';\n\n\n", locals: ['createA2AServer', 'help'] },
+      want: {
+        text: "import { createA2AServer } from './a2a/server/index.js';\nimport { help } from './helper.js';\n\n\n",
+        locals: ['createA2AServer', 'help'],
+      },
     },
     {
       name: 'packages and node: builtins stay as written',
@@ -45,13 +48,19 @@ describe('TsFile', () => {
     },
     {
       name: 'values and types from one module share a line; names sorted',
-      given: ['src/a2a/x.ts', (f) => [f.importType('src/a2a/errors.ts', 'ErrorCode'), f.import('src/a2a/errors.ts', 'A2AError'), f.import('src/a2a/errors.ts', 'A2A')]],
+      given: [
+        'src/a2a/x.ts',
+        (f) => [f.importType('src/a2a/errors.ts', 'ErrorCode'), f.import('src/a2a/errors.ts', 'A2AError'), f.import('src/a2a/errors.ts', 'A2A')],
+      ],
       want: { text: "import { A2A, A2AError, type ErrorCode } from './errors.js';\n\n\n", locals: ['ErrorCode', 'A2AError', 'A2A'] },
     },
     {
       name: 'modules sorted by specifier',
       given: ['src/a2a/server/x.ts', (f) => [f.import('node:fs', 'readFile'), f.import('src/a2a/server/y.ts', 'y'), f.import('src/a2a/types.ts', 't')]],
-      want: { text: "import { t } from '../types.js';\nimport { y } from './y.js';\nimport { readFile } from 'node:fs';\n\n\n", locals: ['readFile', 'y', 't'] },
+      want: {
+        text: "import { t } from '../types.js';\nimport { y } from './y.js';\nimport { readFile } from 'node:fs';\n\n\n",
+        locals: ['readFile', 'y', 't'],
+      },
     },
     {
       name: 'the same import twice is one',
@@ -76,7 +85,10 @@ describe('TsFile', () => {
     {
       name: 'one name from three places: Task, Task_, Task_3',
       given: ['src/a2a/x.ts', (f) => [f.import('src/a.ts', 'Task'), f.import('src/b.ts', 'Task'), f.import('src/c.ts', 'Task')]],
-      want: { text: "import { Task } from '../a.js';\nimport { Task as Task_ } from '../b.js';\nimport { Task as Task_3 } from '../c.js';\n\n\n", locals: ['Task', 'Task_', 'Task_3'] },
+      want: {
+        text: "import { Task } from '../a.js';\nimport { Task as Task_ } from '../b.js';\nimport { Task as Task_3 } from '../c.js';\n\n\n",
+        locals: ['Task', 'Task_', 'Task_3'],
+      },
     },
     {
       name: 'an alias asked for',
@@ -115,7 +127,13 @@ describe('TsFile', () => {
       name: 'a renamed re-export and export *, star exports last',
       given: [
         'src/a2a/errors.ts',
-        (f) => (f.reexportAll('src/a2a/more.ts').reexport('src/a2a/runtime/json-rpc-error.ts', ['JsonRpcError'], { as: { JsonRpcError: 'JsonRpcErrorBase' } }).add('x;\n'), []),
+        (f) => (
+          f
+            .reexportAll('src/a2a/more.ts')
+            .reexport('src/a2a/runtime/json-rpc-error.ts', ['JsonRpcError'], { as: { JsonRpcError: 'JsonRpcErrorBase' } })
+            .add('x;\n'),
+          []
+        ),
       ],
       want: { text: "export { JsonRpcError as JsonRpcErrorBase } from './runtime/json-rpc-error.js';\nexport * from './more.js';\n\nx;\n", locals: [] },
     },

@@ -55,20 +55,67 @@ const withPorts = (args: string[] = []) => args.map((a) => a.replace('SCHEMA_ORI
 
 const cases: () => Case[] = () => [
   // Cut inside the skill: its name is empty, its description and tags are missing.
-  { name: 'a truncated YAML manifest', manifest: hello.slice(0, hello.indexOf('skills:') + 30), error: /a2a\.yaml:\d+:\d+: skills\[0\]\.name: expected string, got null/, errors: 3 },
-  { name: 'a YAML manifest with a line indented too far', manifest: hello.replace('  version: 1.0.0', '   version: 1.0.0'), error: /a2a\.yaml:6:4: YAML syntax error: the indentation of this line does not match the lines above it.*\n {2}6 \| {4}version: 1\.0\.0\n {4}\| {4}\^\n/ },
-  { name: 'a truncated JSON manifest', manifest: '{"spec": "0.3.0", "agent": {"name": "A", "url": "http://x/"', args: ['--manifest', 'a2a.json'], error: /a2a\.json:1:\d+: .*JSON/ },
-  { name: 'a manifest that is not UTF-8', manifest: Buffer.concat([Buffer.from('agent:\n  name: Caf'), Buffer.from([0xe9]), Buffer.from('\n  url: http://127.0.0.1:4000/\n')]), error: /a2a\.yaml:2:\d+: not valid UTF-8/ },
-  { name: 'a $ref cycle in a skill schema', manifest: withInput('      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }'), error: /skills\[0\]\.input.*reference cycle/ },
-  { name: 'a dangling $ref in a skill schema', manifest: withInput('      type: object\n      properties:\n        a: { $ref: "#/$defs/Nowhere" }'), error: /skills\[0\]\.input\.properties\.a\.\$ref: dangling \$ref/ },
-  { name: 'a remote $ref in a skill schema', manifest: withInput('      $ref: "https://example.com/schema.json"'), error: /skills\[0\]\.input\.\$ref: .*points outside this schema/ },
+  {
+    name: 'a truncated YAML manifest',
+    manifest: hello.slice(0, hello.indexOf('skills:') + 30),
+    error: /a2a\.yaml:\d+:\d+: skills\[0\]\.name: expected string, got null/,
+    errors: 3,
+  },
+  {
+    name: 'a YAML manifest with a line indented too far',
+    manifest: hello.replace('  version: 1.0.0', '   version: 1.0.0'),
+    error: /a2a\.yaml:6:4: YAML syntax error: the indentation of this line does not match the lines above it.*\n {2}6 \| {4}version: 1\.0\.0\n {4}\| {4}\^\n/,
+  },
+  {
+    name: 'a truncated JSON manifest',
+    manifest: '{"spec": "0.3.0", "agent": {"name": "A", "url": "http://x/"',
+    args: ['--manifest', 'a2a.json'],
+    error: /a2a\.json:1:\d+: .*JSON/,
+  },
+  {
+    name: 'a manifest that is not UTF-8',
+    manifest: Buffer.concat([Buffer.from('agent:\n  name: Caf'), Buffer.from([0xe9]), Buffer.from('\n  url: http://127.0.0.1:4000/\n')]),
+    error: /a2a\.yaml:2:\d+: not valid UTF-8/,
+  },
+  {
+    name: 'a $ref cycle in a skill schema',
+    manifest: withInput('      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }'),
+    error: /skills\[0\]\.input.*reference cycle/,
+  },
+  {
+    name: 'a dangling $ref in a skill schema',
+    manifest: withInput('      type: object\n      properties:\n        a: { $ref: "#/$defs/Nowhere" }'),
+    error: /skills\[0\]\.input\.properties\.a\.\$ref: dangling \$ref/,
+  },
+  {
+    name: 'a remote $ref in a skill schema',
+    manifest: withInput('      $ref: "https://example.com/schema.json"'),
+    error: /skills\[0\]\.input\.\$ref: .*points outside this schema/,
+  },
   { name: 'an unknown spec version', manifest: hello.replace('spec: 0.3.0', 'spec: 0.9.0'), error: /unknown A2A spec version "0\.9\.0"/ },
-  { name: 'a schema URL on a closed port', manifest: hello, args: ['--spec', 'http://127.0.0.1:CLOSED_PORT/a2a.json'], error: /cannot fetch schema: ECONNREFUSED/ },
+  {
+    name: 'a schema URL on a closed port',
+    manifest: hello,
+    args: ['--spec', 'http://127.0.0.1:CLOSED_PORT/a2a.json'],
+    error: /cannot fetch schema: ECONNREFUSED/,
+  },
   { name: 'a schema URL that answers 404', manifest: hello, args: ['--spec', 'SCHEMA_ORIGIN/missing.json'], error: /missing\.json: .*404/ },
   { name: 'a schema URL that answers HTML', manifest: hello, args: ['--spec', 'SCHEMA_ORIGIN/html'], error: /\/html:1:\d+: not valid JSON/ },
   { name: 'a truncated schema from a URL', manifest: hello, args: ['--spec', 'SCHEMA_ORIGIN/truncated.json'], error: /truncated\.json:\d+:\d+: .*JSON/ },
-  { name: 'a truncated schema file', manifest: hello, args: ['--spec', 'a2a.json'], files: { 'a2a.json': '{"definitions": {"AgentCard": {"type": "obj' }, error: /a2a\.json:1:\d+: .*JSON/ },
-  { name: 'a schema file that is not UTF-8', manifest: hello, args: ['--spec', 'a2a.json'], files: { 'a2a.json': Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) }, error: /a2a\.json:1:\d+: not valid UTF-8/ },
+  {
+    name: 'a truncated schema file',
+    manifest: hello,
+    args: ['--spec', 'a2a.json'],
+    files: { 'a2a.json': '{"definitions": {"AgentCard": {"type": "obj' },
+    error: /a2a\.json:1:\d+: .*JSON/,
+  },
+  {
+    name: 'a schema file that is not UTF-8',
+    manifest: hello,
+    args: ['--spec', 'a2a.json'],
+    files: { 'a2a.json': Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]) },
+    error: /a2a\.json:1:\d+: not valid UTF-8/,
+  },
 ];
 
 const manifestName = (c: Case): string => (c.args?.[0] === '--manifest' ? c.args[1] : 'a2a.yaml');
@@ -110,8 +157,16 @@ describe('a generator killed mid-write (SIGKILL)', () => {
     await writeFile(join(dir, 'a2a.yaml'), exampleText('georoute'));
     expect((await runCli(['generate', '-q'], dir)).code).toBe(0);
     const old = await snapshot(dir);
-    await writeFile(join(dir, 'a2a.yaml'), exampleText('georoute').replace(/GeoSpatial Route Planner Agent/g, 'Renamed Agent').replace('version: 1.2.0', 'version: 2.0.0'));
-    const killed = await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'a2a-gen.js'), 'generate'], { cwd: dir, env: { ...process.env, A2A_GEN_KILL_AFTER_FILES: '2' } }).then(
+    await writeFile(
+      join(dir, 'a2a.yaml'),
+      exampleText('georoute')
+        .replace(/GeoSpatial Route Planner Agent/g, 'Renamed Agent')
+        .replace('version: 1.2.0', 'version: 2.0.0'),
+    );
+    const killed = await promisify(execFile)(process.execPath, [join(ROOT, 'bin', 'a2a-gen.js'), 'generate'], {
+      cwd: dir,
+      env: { ...process.env, A2A_GEN_KILL_AFTER_FILES: '2' },
+    }).then(
       () => ({ signal: null }),
       (err: { signal?: string }) => ({ signal: err.signal }),
     );

@@ -39,7 +39,11 @@ async function expectStoppedAtLimit(name: string, result: ProcessResult, source:
 
 afterAll(() => {
   // The measured peaks, for the record (and the report of this change).
-  console.log(Object.entries(peaks).map(([name, bytes]) => `peak RSS ${(bytes / 1024 / 1024).toFixed(1)} MiB: ${name}`).join('\n'));
+  console.log(
+    Object.entries(peaks)
+      .map(([name, bytes]) => `peak RSS ${(bytes / 1024 / 1024).toFixed(1)} MiB: ${name}`)
+      .join('\n'),
+  );
 });
 
 describe('inputs without an end stop at the limit (the real binary, peak memory measured)', () => {
@@ -74,7 +78,13 @@ describe('inputs without an end stop at the limit (the real binary, peak memory 
     await writeFile(join(dir, 'a2a.yaml'), exampleText('hello'));
     const before = await listFiles(dir);
     const result = await runCliProcess(['generate', '--spec', `${endless.origin}/endless.json`], dir);
-    await expectStoppedAtLimit('generate --spec <endless chunked URL>', result, /^http:\/\/127\.0\.0\.1:\d+\/endless\.json: schema is larger than /, before, dir);
+    await expectStoppedAtLimit(
+      'generate --spec <endless chunked URL>',
+      result,
+      /^http:\/\/127\.0\.0\.1:\d+\/endless\.json: schema is larger than /,
+      before,
+      dir,
+    );
     await until(() => endless.stats.ended !== undefined, 'the server sees the reply end');
     expect(endless.stats.ended, 'the client hung up before the server gave up').toBe('client left');
     expect(endless.stats.sentBytes).toBeGreaterThan(LIMIT);

@@ -54,18 +54,20 @@ const hostileSchema = (n: number) => ({
 function hostileManifest() {
   const url = (path: string) => `https://example.com/${path}?q='"\`\${x}*/</script>{{x}}`;
   // JSON.parse, not a literal: a `__proto__` key in an object literal would set the prototype.
-  const skills = JSON.parse(JSON.stringify([
-    {
-      id: HOSTILE_ID,
-      name: HOSTILE,
-      description: HOSTILE,
-      tags: [HOSTILE, `${HOSTILE} 2`],
-      examples: [HOSTILE, `${HOSTILE} example 2`],
-      inputModes: ['application/json', 'text/plain'],
-      outputModes: ['application/json'],
-    },
-    ...MAGIC_IDS.map((id, i) => ({ id, name: `${HOSTILE} ${id}`, description: `${HOSTILE} ${i}`, tags: [id], examples: [`${HOSTILE} ${id}`] })),
-  ]));
+  const skills = JSON.parse(
+    JSON.stringify([
+      {
+        id: HOSTILE_ID,
+        name: HOSTILE,
+        description: HOSTILE,
+        tags: [HOSTILE, `${HOSTILE} 2`],
+        examples: [HOSTILE, `${HOSTILE} example 2`],
+        inputModes: ['application/json', 'text/plain'],
+        outputModes: ['application/json'],
+      },
+      ...MAGIC_IDS.map((id, i) => ({ id, name: `${HOSTILE} ${id}`, description: `${HOSTILE} ${i}`, tags: [id], examples: [`${HOSTILE} ${id}`] })),
+    ]),
+  );
   skills[0].input = hostileSchema(1);
   skills[0].output = hostileSchema(2);
   return {
@@ -81,7 +83,14 @@ function hostileManifest() {
       capabilities: {
         streaming: true,
         pushNotifications: true,
-        extensions: [{ uri: url('ext'), description: HOSTILE, required: false, params: JSON.parse(JSON.stringify({ [HOSTILE]: HOSTILE, __proto__: { polluted: HOSTILE }, constructor: { prototype: { polluted: true } } })) }],
+        extensions: [
+          {
+            uri: url('ext'),
+            description: HOSTILE,
+            required: false,
+            params: JSON.parse(JSON.stringify({ [HOSTILE]: HOSTILE, __proto__: { polluted: HOSTILE }, constructor: { prototype: { polluted: true } } })),
+          },
+        ],
       },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: HOSTILE, description: HOSTILE },
@@ -106,7 +115,8 @@ function leaves(value: unknown, path: string[] = []): { path: string[]; value: u
   if (value === null || typeof value !== 'object') return [{ path, value }];
   return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
 }
-const at = (value: unknown, path: string[]): unknown => path.reduce<any>((v, k) => (v != null && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined), value);
+const at = (value: unknown, path: string[]): unknown =>
+  path.reduce<any>((v, k) => (v != null && Object.prototype.hasOwnProperty.call(v, k) ? v[k] : undefined), value);
 
 describe('hostile strings in every manifest field', () => {
   const manifest = hostileManifest();
@@ -144,7 +154,9 @@ describe('hostile strings in every manifest field', () => {
     const { A2AClient, bearer } = await project.load<any>('a2a/client/index.js');
     const client = new A2AClient({ url: agent.url, auth: bearer(TOKEN) });
     for (const id of MAGIC_IDS) {
-      const reply = await client.sendMessage({ message: { kind: 'message', messageId: `m-${id}`, role: 'user', parts: [{ kind: 'text', text: 'hi' }], metadata: { skillId: id } } });
+      const reply = await client.sendMessage({
+        message: { kind: 'message', messageId: `m-${id}`, role: 'user', parts: [{ kind: 'text', text: 'hi' }], metadata: { skillId: id } },
+      });
       expect(reply.parts?.[0]?.text ?? reply.status?.message?.parts?.[0]?.text, id).toBe(`handled by ${id}`);
     }
     // The scaffolded wiring (src/a2a/skills.ts) holds every id as an own key, `__proto__` too.
@@ -172,7 +184,15 @@ describe('hostile strings in every manifest field', () => {
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     const text = await page.evaluate(() => document.body.innerText + document.title);
     // Invisible controls and bidi overrides are shown as escapes (Trojan Source); the rest as is.
-    for (const needle of ['</script><script>window.__pwned = 1</script>', '{{constructor}} {{{raw}}}', '${process.exit(1)}', '*/ /*', 'rtl\\u202eoverride', 'nul\\u0000byte', '👩‍👩‍👧']) {
+    for (const needle of [
+      '</script><script>window.__pwned = 1</script>',
+      '{{constructor}} {{{raw}}}',
+      '${process.exit(1)}',
+      '*/ /*',
+      'rtl\\u202eoverride',
+      'nul\\u0000byte',
+      '👩‍👩‍👧',
+    ]) {
       expect(text.includes(needle), needle).toBe(true);
     }
     expect(await page.locator('script').count()).toBe(1);
@@ -193,9 +213,22 @@ describe('hostile strings in every manifest field', () => {
 
 describe('manifest strings that cannot be generated', () => {
   it.each([
-    ['ids that collide after mangling', { skills: [{ id: 'route-optimizer', name: 'A' }, { id: 'route_optimizer', name: 'B' }] }, /skills\[1\]\.id.*collides with skills\[0\]\.id/],
+    [
+      'ids that collide after mangling',
+      {
+        skills: [
+          { id: 'route-optimizer', name: 'A' },
+          { id: 'route_optimizer', name: 'B' },
+        ],
+      },
+      /skills\[1\]\.id.*collides with skills\[0\]\.id/,
+    ],
     ['an id with no letters or digits', { skills: [{ id: '${}*/', name: 'A' }] }, /skills\[0\]\.id.*no letters or digits/],
-    ['a lone surrogate, which no UTF-8 file can hold', { skills: [{ id: 'a', name: 'A', tags: ['ok', 'bad \uD800'] }] }, /skills\[0\]\.tags\[1\].*unpaired UTF-16 surrogate/],
+    [
+      'a lone surrogate, which no UTF-8 file can hold',
+      { skills: [{ id: 'a', name: 'A', tags: ['ok', 'bad \uD800'] }] },
+      /skills\[0\]\.tags\[1\].*unpaired UTF-16 surrogate/,
+    ],
   ])('%s: one error naming the field, exit 1, nothing written', async (_name, extra, message) => {
     const dir = await tempDir('hostile-');
     const { writeFile, readdir } = await import('node:fs/promises');

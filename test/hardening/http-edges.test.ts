@@ -86,7 +86,9 @@ describe('Connection: close on a stream', () => {
   /** Writes one POST of `body` with `headers` and reads its response (chunked or Content-Length) off the socket. */
   function exchange(socket: Socket, body: string, headers: Record<string, string>): Promise<RawResponse> {
     const { host, pathname } = new URL(agent.url);
-    const head = Object.entries({ host, 'content-type': 'application/json', ...auth, ...headers, 'content-length': String(Buffer.byteLength(body)) }).map(([k, v]) => `${k}: ${v}\r\n`);
+    const head = Object.entries({ host, 'content-type': 'application/json', ...auth, ...headers, 'content-length': String(Buffer.byteLength(body)) }).map(
+      ([k, v]) => `${k}: ${v}\r\n`,
+    );
     return new Promise((resolve, reject) => {
       let buffer = Buffer.alloc(0);
       const onData = (data: Buffer): void => {
@@ -126,7 +128,11 @@ describe('Connection: close on a stream', () => {
     }
   }
 
-  const events = (body: string) => body.split('\n\n').filter((block) => block.includes('data:')).map((block) => JSON.parse(block.slice(block.indexOf('data:') + 5)));
+  const events = (body: string) =>
+    body
+      .split('\n\n')
+      .filter((block) => block.includes('data:'))
+      .map((block) => JSON.parse(block.slice(block.indexOf('data:') + 5)));
   const within = (promise: Promise<number>, ms: number) => Promise.race([promise, new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), ms))]);
   const stream = (text: string) => request('message/stream', { message: textMessage(text) });
 

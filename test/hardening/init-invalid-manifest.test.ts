@@ -27,7 +27,12 @@ const cases: Case[] = [
   { name: 'an unknown --spec version', args: ['--yes', '--spec', '9.9.9'], error: /unknown A2A spec version "9\.9\.9"/ },
 ];
 
-const argsFor = (c: Case, dir: string): string[] => ['init', 'agent', ...(c.manifest === undefined ? [] : ['--manifest', join(dir, 'bad.yaml')]), ...(c.args ?? [])];
+const argsFor = (c: Case, dir: string): string[] => [
+  'init',
+  'agent',
+  ...(c.manifest === undefined ? [] : ['--manifest', join(dir, 'bad.yaml')]),
+  ...(c.args ?? []),
+];
 
 describe('init with an invalid manifest writes nothing', () => {
   it.each(cases.map((c) => [c.name, c]))('%s: exit 1, no folder, and a fixed manifest then inits the same folder', async (_name, c) => {

@@ -38,21 +38,25 @@ console.log(url);
 /** POSTs on a connection of its own (no keep-alive: an idle socket closed by the server between two requests of a slow run is not the server failing). */
 function postFresh(url: string, body: string): Promise<any> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...auth } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        // A non-JSON answer (Node's own 408 has no body) fails the test with what came back,
-        // rather than throwing in this callback and leaving the flood waiting forever.
-        const text = Buffer.concat(chunks).toString();
-        try {
-          resolve(JSON.parse(text));
-        } catch {
-          reject(new Error(`HTTP ${res.statusCode} with a body that is not JSON: ${JSON.stringify(text.slice(0, 200))}`));
-        }
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...auth } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          // A non-JSON answer (Node's own 408 has no body) fails the test with what came back,
+          // rather than throwing in this callback and leaving the flood waiting forever.
+          const text = Buffer.concat(chunks).toString();
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new Error(`HTTP ${res.statusCode} with a body that is not JSON: ${JSON.stringify(text.slice(0, 200))}`));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -66,7 +70,10 @@ async function flood(url: string, count: number, chars: number, concurrency: num
   const worker = async (): Promise<void> => {
     while (next < count) {
       next++;
-      const body = await postFresh(url, JSON.stringify({ jsonrpc: '2.0', id: next, method: 'message/send', params: { message: textMessage(text), configuration: { blocking: false } } }));
+      const body = await postFresh(
+        url,
+        JSON.stringify({ jsonrpc: '2.0', id: next, method: 'message/send', params: { message: textMessage(text), configuration: { blocking: false } } }),
+      );
       const code = body.error?.code ?? 0;
       const entry = outcomes.get(code) ?? { n: 0, message: body.error?.message, data: body.error?.data };
       entry.n++;

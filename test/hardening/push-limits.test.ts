@@ -16,7 +16,9 @@ beforeAll(async () => {
 });
 
 /** A receiver that holds each webhook request for `holdMs` and records the most open at once. */
-async function slowReceiver(holdMs: number): Promise<{ url: string; /** distinct webhook paths that got a request */ delivered: () => number; mostOpen: () => number; close(): Promise<void> }> {
+async function slowReceiver(
+  holdMs: number,
+): Promise<{ url: string; /** distinct webhook paths that got a request */ delivered: () => number; mostOpen: () => number; close(): Promise<void> }> {
   let open = 0;
   let mostOpen = 0;
   const delivered = new Set<string>();

@@ -22,7 +22,11 @@ describe('credentials', () => {
     const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: `Basic ${btoa(`x:${TOKEN}`)}` }, { 'x-api-key': '' }];
     for (const headers of attempts) {
       for (const method of methods) {
-        const res = await fetch(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers }, body: request(method, {}) });
+        const res = await fetch(agent.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+          body: request(method, {}),
+        });
         expect(res.status, `${method} with ${JSON.stringify(headers)}`).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/Bearer/);
         await res.body?.cancel();
@@ -109,14 +113,22 @@ describe('push webhooks into the agent’s own network (SSRF)', () => {
     return { task, res: await rpc(agent.url, 'tasks/pushNotificationConfig/set', { taskId: task.id, pushNotificationConfig: { url } }, auth) };
   };
 
-  it.each(['loopback.test', 'private-10.test', 'private-172.test', 'private-192.test', 'metadata.test', 'link-local-v6.test', 'unique-local.test', 'mapped.test', 'cgnat.test', 'mixed.test'])(
-    'a name that resolves to a private address is refused when set: %s',
-    async (host) => {
-      const { res } = await setHook(`http://${host}:8080/hook`);
-      expect(res.body.error).toMatchObject({ code: -32602, data: { path: '/pushNotificationConfig/url' } });
-      expect(res.body.error.message).toMatch(new RegExp(`refused.*\\(${host.replace('.', '\\.')} resolves to it\\)`));
-    },
-  );
+  it.each([
+    'loopback.test',
+    'private-10.test',
+    'private-172.test',
+    'private-192.test',
+    'metadata.test',
+    'link-local-v6.test',
+    'unique-local.test',
+    'mapped.test',
+    'cgnat.test',
+    'mixed.test',
+  ])('a name that resolves to a private address is refused when set: %s', async (host) => {
+    const { res } = await setHook(`http://${host}:8080/hook`);
+    expect(res.body.error).toMatchObject({ code: -32602, data: { path: '/pushNotificationConfig/url' } });
+    expect(res.body.error.message).toMatch(new RegExp(`refused.*\\(${host.replace('.', '\\.')} resolves to it\\)`));
+  });
 
   it('the system resolver too: localhost is refused', async () => {
     const plain = await startAgent(project, { push: { allowPrivateTargets: [] } });

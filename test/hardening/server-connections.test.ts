@@ -49,7 +49,10 @@ describe('slow clients', () => {
 
   it('a body that trickles in byte by byte gets 408 and its socket is closed', async () => {
     const body = request('tasks/get', { id: 'x' });
-    const { response, closedAfterMs } = await trickle(`POST /a2a HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: ${body.length}\r\n\r\n`, body);
+    const { response, closedAfterMs } = await trickle(
+      `POST /a2a HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+    );
     expect(response).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeLessThan(5000);
     expect(closedAfterMs).toBeLessThan(body.length * 100); // long before the body would have finished
@@ -78,7 +81,8 @@ function follow(stream: Awaited<ReturnType<typeof openStream>>) {
 /** Node's handle kinds that a leak would leave behind. */
 function handles(): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const kind of process.getActiveResourcesInfo()) if (kind === 'Timeout' || kind === 'TCPSocketWrap' || kind === 'Immediate') counts[kind] = (counts[kind] ?? 0) + 1;
+  for (const kind of process.getActiveResourcesInfo())
+    if (kind === 'Timeout' || kind === 'TCPSocketWrap' || kind === 'Immediate') counts[kind] = (counts[kind] ?? 0) + 1;
   return counts;
 }
 
@@ -99,11 +103,13 @@ describe('many streams', () => {
       await manyStreams();
     } catch (err) {
       // What the server saw, to tell a server fault from the machine's (a reset under overload).
-      throw new Error(`${(err as Error).message}; server-side client errors: ${JSON.stringify(clientErrors.slice(0, 5))}; cause: ${String((err as { cause?: unknown }).cause)}`);
+      throw new Error(
+        `${(err as Error).message}; server-side client errors: ${JSON.stringify(clientErrors.slice(0, 5))}; cause: ${String((err as { cause?: unknown }).cause)}`,
+      );
     } finally {
       agent.http.off('clientError', onClientError);
       // Release every gated run, those still arriving too, so that none outlives this test.
-      for (const deadline = Date.now() + 30_000; agent.server.tasks.activeRuns > 0 && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 30_000; agent.server.tasks.activeRuns > 0 && Date.now() < deadline;) {
         openGate();
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -114,7 +120,9 @@ describe('many streams', () => {
   async function manyStreams(): Promise<void> {
     const TASKS = 1000;
     const CHUNKS = 5;
-    const originals = (await Promise.all(Array.from({ length: TASKS }, () => openStream(agent.url, 'message/stream', { message: textMessage(`gated ${CHUNKS}`) }, auth)))).map(follow);
+    const originals = (
+      await Promise.all(Array.from({ length: TASKS }, () => openStream(agent.url, 'message/stream', { message: textMessage(`gated ${CHUNKS}`) }, auth)))
+    ).map(follow);
     const ids = (await Promise.all(originals.map((o) => o.firstEvent))).map((e) => e.data.result.id ?? e.data.result.taskId);
     expect(new Set(ids).size).toBe(TASKS);
     const seconds = (await Promise.all(ids.map((id) => openStream(agent.url, 'tasks/resubscribe', { id }, auth)))).map(follow);

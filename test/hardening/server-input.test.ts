@@ -20,7 +20,13 @@ describe('prototype pollution', () => {
     const { errors } = await startAgent(project);
     const script = scriptHandler(errors as never);
     agent = await startAgent(project, {
-      skills: { script: (ctx: any, events: any) => (contexts.push(ctx), script(ctx, events)), add: (ctx: any) => (contexts.push(ctx), { sum: 3 }), images: () => 'x', 'secret-skill': () => 'x', echo: () => 'x' },
+      skills: {
+        script: (ctx: any, events: any) => (contexts.push(ctx), script(ctx, events)),
+        add: (ctx: any) => (contexts.push(ctx), { sum: 3 }),
+        images: () => 'x',
+        'secret-skill': () => 'x',
+        echo: () => 'x',
+      },
       push: { allowPrivateTargets: [], retryDelaysMs: [], timeoutMs: 500 },
     });
   });
@@ -57,13 +63,20 @@ describe('prototype pollution', () => {
   it('a typed skill input refuses a `__proto__` key like any other unknown property', async () => {
     const body = `{"jsonrpc":"2.0","id":3,"method":"message/send","params":{"message":{"kind":"message","messageId":"m3","role":"user","parts":[{"kind":"data","data":{"a":1,"b":2,"__proto__":{"a":"x"}}}],"metadata":{"skillId":"add"}}}}`;
     const res = await post(agent.url, body, auth);
-    expect(res.body.error).toMatchObject({ code: -32602, data: { issues: [{ path: '/message/parts/0/data', message: 'must NOT have additional properties: "__proto__"' }] } });
+    expect(res.body.error).toMatchObject({
+      code: -32602,
+      data: { issues: [{ path: '/message/parts/0/data', message: 'must NOT have additional properties: "__proto__"' }] },
+    });
   });
 
   it('a `__proto__` key in metadata comes back as data in tasks/get', async () => {
     const body = `{"jsonrpc":"2.0","id":7,"method":"message/send","params":{"message":{"kind":"message","messageId":"m7","role":"user","parts":[{"kind":"text","text":"task"}],"metadata":{"__proto__":{"x":1}}},"metadata":{"__proto__":{"y":2}}}}`;
     const sent = await post(agent.url, body, auth);
-    const got = await fetch(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: request('tasks/get', { id: sent.body.result.id }) });
+    const got = await fetch(agent.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: request('tasks/get', { id: sent.body.result.id }),
+    });
     const text = await got.text();
     expect(text).toContain('"__proto__":{"x":1}');
   });
@@ -82,8 +95,19 @@ describe('nesting and size', () => {
       while (performance.now() < until);
     };
     expect(await longestStall(async () => block())).toBeGreaterThan(140);
-    expect(await longestStall(async () => { await new Promise((r) => setTimeout(r, 20)); block(); await new Promise((r) => setTimeout(r, 20)); })).toBeGreaterThan(140);
-    expect(await longestStall(async () => { await new Promise((r) => setImmediate(r)); block(); })).toBeGreaterThan(140);
+    expect(
+      await longestStall(async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        block();
+        await new Promise((r) => setTimeout(r, 20));
+      }),
+    ).toBeGreaterThan(140);
+    expect(
+      await longestStall(async () => {
+        await new Promise((r) => setImmediate(r));
+        block();
+      }),
+    ).toBeGreaterThan(140);
     // Repeating the measurement for a busy machine does not hide a stall that every attempt has.
     expect(await stallUnderLoad(async () => block(), 100)).toBeGreaterThan(140);
   });
@@ -92,7 +116,9 @@ describe('nesting and size', () => {
   const nested = {
     'arrays, 100,000 levels': deep('[', ']', 100_000),
     'objects, 100,000 levels': '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000),
-    'inside params.metadata': request('message/send', { message: textMessage('x') }).replace('"metadata"', '"m"').replace('"parts"', `"metadata":{"deep":${deep('[', ']', 100_000)}},"parts"`),
+    'inside params.metadata': request('message/send', { message: textMessage('x') })
+      .replace('"metadata"', '"m"')
+      .replace('"parts"', `"metadata":{"deep":${deep('[', ']', 100_000)}},"parts"`),
     'inside a batch': `[${request('tasks/get', { id: 'x' })},${deep('[', ']', 100_000)}]`,
   };
 
@@ -114,11 +140,32 @@ describe('nesting and size', () => {
   const zeros = (n: number) => `[${'0,'.repeat(n - 1)}0]`;
   const send = (message: string) => `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":${message}}}`;
   const huge: [string, string, (res: any) => void][] = [
-    ['500,000 parts that are not parts', send(`{"kind":"message","messageId":"m","role":"user","parts":${zeros(500_000)}}`), (r) => expect(r.body.error).toMatchObject({ code: -32602, data: { issues: expect.arrayContaining([expect.objectContaining({ path: '/message/parts/0' })]) } })],
-    ['30,000 valid parts', send(`{"kind":"message","messageId":"m","role":"user","parts":[${new Array(30_000).fill('{"kind":"text","text":"x"}').join(',')}]}`), (r) => expect(r.body.error).toMatchObject({ code: -32602, data: { limit: 'partsPerMessage', max: 256 } })],
-    ['300,000 reference task ids that are numbers', send(`{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"x"}],"referenceTaskIds":${zeros(300_000)}}`), (r) => expect(r.body.error).toMatchObject({ code: -32602, data: { issues: expect.arrayContaining([expect.objectContaining({ path: '/message/referenceTaskIds/0' })]) } })],
+    [
+      '500,000 parts that are not parts',
+      send(`{"kind":"message","messageId":"m","role":"user","parts":${zeros(500_000)}}`),
+      (r) =>
+        expect(r.body.error).toMatchObject({ code: -32602, data: { issues: expect.arrayContaining([expect.objectContaining({ path: '/message/parts/0' })]) } }),
+    ],
+    [
+      '30,000 valid parts',
+      send(`{"kind":"message","messageId":"m","role":"user","parts":[${new Array(30_000).fill('{"kind":"text","text":"x"}').join(',')}]}`),
+      (r) => expect(r.body.error).toMatchObject({ code: -32602, data: { limit: 'partsPerMessage', max: 256 } }),
+    ],
+    [
+      '300,000 reference task ids that are numbers',
+      send(`{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"text","text":"x"}],"referenceTaskIds":${zeros(300_000)}}`),
+      (r) =>
+        expect(r.body.error).toMatchObject({
+          code: -32602,
+          data: { issues: expect.arrayContaining([expect.objectContaining({ path: '/message/referenceTaskIds/0' })]) },
+        }),
+    ],
     ['a batch of 500,000', zeros(500_000), (r) => expect(r.body.error).toMatchObject({ code: -32600, data: { limit: 'batchSize', max: 20 } })],
-    ['an array past the body limit', send(`{"kind":"message","messageId":"m","role":"user","parts":${zeros(600_000)}}`), (r) => expect(r).toMatchObject({ status: 413, body: { error: { data: { limit: 'bodyBytes' } } } })],
+    [
+      'an array past the body limit',
+      send(`{"kind":"message","messageId":"m","role":"user","parts":${zeros(600_000)}}`),
+      (r) => expect(r).toMatchObject({ status: 413, body: { error: { data: { limit: 'bodyBytes' } } } }),
+    ],
   ];
 
   it.each(huge)('%s: refused, without stalling the event loop', async (_name, body, check) => {
@@ -134,7 +181,10 @@ describe('nesting and size', () => {
     const data = `{"values":${zeros(500_000)}}`;
     const body = `{"jsonrpc":"2.0","id":1,"method":"message/send","params":{"message":{"kind":"message","messageId":"m","role":"user","parts":[{"kind":"data","data":${data}}]}}}`;
     const stall = await stallUnderLoad(async () => {
-      const [big, ...small] = await Promise.all([post(agent.url, body, auth), ...Array.from({ length: 20 }, () => rpc(agent.url, 'tasks/get', { id: 'x' }, auth))]);
+      const [big, ...small] = await Promise.all([
+        post(agent.url, body, auth),
+        ...Array.from({ length: 20 }, () => rpc(agent.url, 'tasks/get', { id: 'x' }, auth)),
+      ]);
       expect(big.body.result).toBeDefined();
       for (const s of small) expect(s.body.error.code).toBe(-32001);
     }, 100);

@@ -29,7 +29,11 @@ async function startWithUsers(project: AgentProject, extra: Record<string, unkno
   const { acceptSecrets } = await project.load<any>('a2a/server/index.js');
   const verify = acceptSecrets(Object.values(TOKENS), (i: number) => PRINCIPALS[i]);
   // v0.2.5 and v0.3.0 declare the schemes `bearer` and `key`, v0.1.0 `Bearer`.
-  return startAgent(project, { auth: { bearer: verify, key: verify, Bearer: verify }, push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [] }, ...extra });
+  return startAgent(project, {
+    auth: { bearer: verify, key: verify, Bearer: verify },
+    push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [] },
+    ...extra,
+  });
 }
 
 interface Attempt {
@@ -52,8 +56,13 @@ async function dialectOf(project: AgentProject) {
     legacy,
     /** Params that send `text`, to task `id` when given (v0.1.0: the client names every task). */
     send: (text: string, id?: string, messageId: string = randomUUID()) =>
-      legacy ? { id: id ?? randomUUID(), message: { role: 'user', parts: [{ type: 'text', text }] } } : { message: textMessage(text, { messageId, ...(id ? { taskId: id } : {}) }) },
-    pushConfig: (id: string, url: string, configId: string) => ({ [taskField]: id, pushNotificationConfig: legacy ? { url, token: configId } : { id: configId, url } }),
+      legacy
+        ? { id: id ?? randomUUID(), message: { role: 'user', parts: [{ type: 'text', text }] } }
+        : { message: textMessage(text, { messageId, ...(id ? { taskId: id } : {}) }) },
+    pushConfig: (id: string, url: string, configId: string) => ({
+      [taskField]: id,
+      pushNotificationConfig: legacy ? { url, token: configId } : { id: configId, url },
+    }),
     /** Every request another principal could make about task `id`: each role that names a task. */
     attempts(id: string, hookUrl: string): Attempt[] {
       const all: (Attempt | false)[] = [
@@ -102,7 +111,11 @@ async function openTask(agent: RunningAgent, d: Dialect, who: Who): Promise<stri
 /** What alice knows of her task: the task with its history, and its push configs. */
 async function aliceView(agent: RunningAgent, d: Dialect, id: string) {
   const task = await ask(agent, 'alice', { name: 'get', method: d.method.get, params: { id, historyLength: 50 } });
-  const configs = await ask(agent, 'alice', d.method.pushList ? { name: 'list', method: d.method.pushList, params: { id } } : { name: 'get', method: d.method.pushGet, params: { id } });
+  const configs = await ask(
+    agent,
+    'alice',
+    d.method.pushList ? { name: 'list', method: d.method.pushList, params: { id } } : { name: 'get', method: d.method.pushGet, params: { id } },
+  );
   return { task: task.body, configs: configs.body };
 }
 
@@ -137,18 +150,29 @@ describe.each(['0.1.0', '0.2.5', '0.3.0'])('A2A v%s with auth', (version) => {
       // v0.1.0 creates a task under any id a client names: an unknown id is no refusal to compare
       // with there. Its continue is compared with the not-found answer of get (or resubscribe,
       // for the stream) instead: the same TaskNotFound, the same data, no hint.
-      const other = d.legacy && attempt.name.startsWith('continue') ? reference.find((r) => r.name === (attempt.stream ? 'resubscribe' : 'get'))! : reference[i];
+      const other =
+        d.legacy && attempt.name.startsWith('continue') ? reference.find((r) => r.name === (attempt.stream ? 'resubscribe' : 'get'))! : reference[i];
       const never = await ask(agent, 'bob', other);
       expect(seen(bob, id), attempt.name).toEqual(seen(never, unknown));
     }
     // Batches go the same way.
-    const batch = (taskId: string) => post(agent.url, JSON.stringify([{ jsonrpc: '2.0', id: 1, method: d.method.get, params: { id: taskId } }, { jsonrpc: '2.0', id: 2, method: d.method.cancel, params: { id: taskId } }]), as('bob'));
+    const batch = (taskId: string) =>
+      post(
+        agent.url,
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: d.method.get, params: { id: taskId } },
+          { jsonrpc: '2.0', id: 2, method: d.method.cancel, params: { id: taskId } },
+        ]),
+        as('bob'),
+      );
     expect(seen(await batch(id), id)).toEqual(seen(await batch(unknown), unknown));
   }
 
   it('bob gets, on every method that names alice’s open task, the very answer of an id that never existed', async () => {
     expect(d.attempts('x', hook.url).map((a) => a.name)).toEqual(
-      ['get', 'cancel', 'continue', 'continue, streaming', 'resubscribe', 'push config set', 'push config get'].concat(d.legacy ? [] : ['push config list', 'push config delete']),
+      ['get', 'cancel', 'continue', 'continue, streaming', 'resubscribe', 'push config set', 'push config get'].concat(
+        d.legacy ? [] : ['push config list', 'push config delete'],
+      ),
     );
     await expectBobSeesNothing(await alicesTask());
   });
@@ -183,7 +207,9 @@ describe.each(['0.1.0', '0.2.5', '0.3.0'])('A2A v%s with auth', (version) => {
     expect(resubscribed.events.map((e) => e.data.error)).toEqual([undefined]);
     expect(resubscribed.events[0].data.result).toMatchObject({ id, status: { state: 'input-required' } });
     if (d.method.pushList) {
-      expect((await call('pushList', { id })).body.result).toEqual([expect.objectContaining({ pushNotificationConfig: expect.objectContaining({ id: 'alice-hook' }) })]);
+      expect((await call('pushList', { id })).body.result).toEqual([
+        expect.objectContaining({ pushNotificationConfig: expect.objectContaining({ id: 'alice-hook' }) }),
+      ]);
       expect((await call('pushDelete', { id, pushNotificationConfigId: 'alice-hook' })).body).toMatchObject({ result: null });
       expect((await call('pushList', { id })).body.result).toEqual([]);
     }
@@ -193,7 +219,9 @@ describe.each(['0.1.0', '0.2.5', '0.3.0'])('A2A v%s with auth', (version) => {
     const continued = await call('send', d.send('green', id));
     expect(continued.body.result).toMatchObject({ id, status: { state: 'completed' } });
     const streamed = await openTask(agent, d, 'alice');
-    expect(errorOf(await ask(agent, 'bob', { name: 'stream', method: d.method.stream, params: d.send('bob was here', streamed), stream: true }))).toMatchObject({ code: -32001 });
+    expect(errorOf(await ask(agent, 'bob', { name: 'stream', method: d.method.stream, params: d.send('bob was here', streamed), stream: true }))).toMatchObject(
+      { code: -32001 },
+    );
     const { events } = await streamAll(agent.url, d.method.stream, d.send('blue', streamed), as('alice'));
     expect(events.at(-1)!.data.result).toMatchObject({ status: { state: 'completed' } });
     const canceled = await openTask(agent, d, 'alice');
@@ -224,7 +252,9 @@ describe.each(['0.1.0', '0.2.5', '0.3.0'])('A2A v%s with auth', (version) => {
     const own = await openTask(agent, d, 'alice');
     expect(errorOf(await ask(agent, 'carol', { name: 'get', method: d.method.get, params: { id: own } }))).toMatchObject({ code: -32001 });
 
-    const tenants = await startWithUsers(await fixtureProject(`full-v${version}`), { taskOwner: (principal: { tenant?: string }) => `tenant:${principal.tenant}` });
+    const tenants = await startWithUsers(await fixtureProject(`full-v${version}`), {
+      taskOwner: (principal: { tenant?: string }) => `tenant:${principal.tenant}`,
+    });
     const id = await openTask(tenants, d, 'alice');
     const get = { name: 'get', method: d.method.get, params: { id } };
     expect((await ask(tenants, 'carol', get)).body.result).toMatchObject({ id, status: { state: 'input-required' } });
@@ -243,7 +273,8 @@ describe('an agent without auth (open-v0.2.5)', () => {
     const agent = await startWithUsers(project, { taskOwner: (principal: { subject?: string }) => principal.subject });
     const id = await openTask(agent, d, 'alice');
     for (const headers of [as('bob'), {}]) {
-      const call = (name: string, params: Record<string, unknown>) => post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: d.method[name], params }), headers);
+      const call = (name: string, params: Record<string, unknown>) =>
+        post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: d.method[name], params }), headers);
       expect((await call('get', { id })).body.result).toMatchObject({ id, status: { state: 'input-required' } });
       expect((await call('pushSet', d.pushConfig(id, hook.url, 'hook'))).body.result).toBeDefined();
       expect((await call('pushList', { id })).body.result).toHaveLength(1);
@@ -251,11 +282,15 @@ describe('an agent without auth (open-v0.2.5)', () => {
       const { events } = await streamAll(agent.url, d.method.resubscribe, { id }, headers);
       expect(events[0].data.result).toMatchObject({ id });
     }
-    expect((await post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/send', params: d.send('from bob', id) }), as('bob'))).body.result).toMatchObject({
+    expect(
+      (await post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'message/send', params: d.send('from bob', id) }), as('bob'))).body.result,
+    ).toMatchObject({
       id,
       status: { state: 'completed' },
     });
     const other = await openTask(agent, d, 'alice');
-    expect((await post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/cancel', params: { id: other } }), {})).body.result).toMatchObject({ status: { state: 'canceled' } });
+    expect((await post(agent.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/cancel', params: { id: other } }), {})).body.result).toMatchObject({
+      status: { state: 'canceled' },
+    });
   });
 });

@@ -37,7 +37,16 @@ async function buildProject(name: string, manifest: string, spec: string | undef
   await writeFiles(dir, generated);
   for (const [path, content] of Object.entries(files)) await writeFile(join(dir, path), content);
   const sources = (await readdir(join(dir, 'src'), { recursive: true })).filter((f) => f.endsWith('.ts')).map((f) => join(dir, 'src', f));
-  await build({ entryPoints: sources, outdir: join(dir, 'dist'), outbase: join(dir, 'src'), format: 'esm', platform: 'node', target: 'node20', bundle: false, logLevel: 'error' });
+  await build({
+    entryPoints: sources,
+    outdir: join(dir, 'dist'),
+    outbase: join(dir, 'src'),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    bundle: false,
+    logLevel: 'error',
+  });
   await writeFile(join(dir, 'dist', 'package.json'), '{"type":"module"}\n');
   return {
     dir,

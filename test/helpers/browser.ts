@@ -11,7 +11,16 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does`);
   // Flags beyond the sandbox ones keep Chromium's own traffic (updates, sync, QUIC probes) out of
   // the requests tests watch.
-  const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args });
   afterAll(() => browser.close());
   return browser;
@@ -27,7 +36,11 @@ export async function staticServer(files: Record<string, { type: string; body: s
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const close = (): Promise<void> => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  const close = (): Promise<void> =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   afterAll(close);
   return { origin, close };
 }

@@ -42,7 +42,14 @@ export async function startChildAgent(project: AgentProject, name: string, scrip
     });
     child.once('exit', (code) => reject(new Error(`${name} exited with ${code} before listening: ${stderr}`)));
   });
-  const status = (field: string): number => Number(/(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? NaN) / 1024;
+  const status = (field: string): number =>
+    Number(
+      /(\d+) kB/.exec(
+        readFileSync(`/proc/${child.pid}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith(field)) ?? '',
+      )?.[1] ?? NaN,
+    ) / 1024;
   return {
     url,
     pid: child.pid!,

@@ -38,7 +38,11 @@ export interface ProcessOptions {
 
 export async function runCliProcess(args: string[], cwd: string, opts: ProcessOptions = {}): Promise<ProcessResult> {
   const { timeoutMs = 30_000, guardBytes = 1024 * 1024 * 1024 } = opts;
-  const child = spawn(process.execPath, ['--import', REPORTER, BIN, ...args], { cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', REPORTER, BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let report = '';

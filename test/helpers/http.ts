@@ -2,7 +2,13 @@
 import { randomUUID } from 'node:crypto';
 
 /** A user text message of A2A v0.2+ (`kind` discriminators, a fresh messageId). */
-export const textMessage = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'text', text }], ...extra });
+export const textMessage = (text: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'message',
+  messageId: randomUUID(),
+  role: 'user',
+  parts: [{ kind: 'text', text }],
+  ...extra,
+});
 
 export interface RpcResponse {
   status: number;
@@ -61,8 +67,14 @@ export async function openStream(url: string, method: string, params: unknown, h
             buffer = buffer.slice(end + 2);
             const lines = block.split('\n');
             if (lines.every((l) => l.startsWith(':'))) continue;
-            const event = lines.find((l) => l.startsWith('event:'))?.slice(6).trim();
-            const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+            const event = lines
+              .find((l) => l.startsWith('event:'))
+              ?.slice(6)
+              .trim();
+            const data = lines
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trimStart())
+              .join('\n');
             yield { event, data: JSON.parse(data) };
           }
         }
@@ -73,7 +85,12 @@ export async function openStream(url: string, method: string, params: unknown, h
   };
 }
 
-export async function streamAll(url: string, method: string, params: unknown, headers: Record<string, string> = {}): Promise<{ res: Response; events: SseEvent[] }> {
+export async function streamAll(
+  url: string,
+  method: string,
+  params: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ res: Response; events: SseEvent[] }> {
   const stream = await openStream(url, method, params, headers);
   const events: SseEvent[] = [];
   for await (const e of stream.events()) events.push(e);

@@ -31,7 +31,9 @@ const SUPERUSER = 'a2a';
 export function postgresBin(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const majors = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const majors = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return majors[0] === undefined ? undefined : join(root, majors[0], 'bin');
 }
 
@@ -98,11 +100,23 @@ export async function startCluster(): Promise<PgCluster> {
 
   const start = async (): Promise<void> => {
     const [cmd, args] = asUser(user, join(bin, 'postgres'), [
-      '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
       // A test cluster: durability against an OS crash is not what is tested, speed is welcome.
       // Commits stay synchronous: a killed server must keep every commit it acknowledged (the
       // WAL reaches the OS before the answer, and the OS outlives the server).
-      '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+      '-c',
+      'fsync=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
     ]);
     child = spawn(cmd, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-10_000)));
@@ -121,7 +135,8 @@ export async function startCluster(): Promise<PgCluster> {
     }
   };
 
-  const waitExit = (c: ChildProcess): Promise<void> => new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
+  const waitExit = (c: ChildProcess): Promise<void> =>
+    new Promise((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
 
   await start();
   return {

@@ -69,7 +69,10 @@ export interface Delivery {
 }
 
 /** A webhook receiver on 127.0.0.1 that records what it receives. */
-export async function webhookReceiver(status = 200, headers: Record<string, string> = {}): Promise<{ url: string; received: Delivery[]; next(): Promise<Delivery>; close(): Promise<void>; server: Server }> {
+export async function webhookReceiver(
+  status = 200,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; received: Delivery[]; next(): Promise<Delivery>; close(): Promise<void>; server: Server }> {
   const received: Delivery[] = [];
   const waiters: ((d: Delivery) => void)[] = [];
   const server = createServer((req, res) => {
@@ -90,7 +93,11 @@ export async function webhookReceiver(status = 200, headers: Record<string, stri
     received,
     server,
     next: () => (seen < received.length ? Promise.resolve(received[seen++]) : new Promise<Delivery>((r) => waiters.push((d) => (seen++, r(d))))),
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
   afterAll(() => receiver.close());
   return receiver;

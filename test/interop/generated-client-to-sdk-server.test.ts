@@ -15,7 +15,13 @@ type Any = any;
 /** An SDK executor: `reply <text>`, `task` (working, artifact, completed), `slow` (until canceled). */
 function sdkExecutor() {
   const canceled = new Set<string>();
-  const status = (ctx: Any, state: string, final: boolean) => ({ kind: 'status-update', taskId: ctx.taskId, contextId: ctx.contextId, status: { state, timestamp: new Date().toISOString() }, final });
+  const status = (ctx: Any, state: string, final: boolean) => ({
+    kind: 'status-update',
+    taskId: ctx.taskId,
+    contextId: ctx.contextId,
+    status: { state, timestamp: new Date().toISOString() },
+    final,
+  });
   return {
     async execute(ctx: Any, bus: Any) {
       const text = ctx.userMessage.parts.map((p: Any) => p.text ?? '').join(' ');
@@ -23,13 +29,25 @@ function sdkExecutor() {
         bus.publish({ kind: 'message', role: 'agent', messageId: randomUUID(), contextId: ctx.contextId, parts: [{ kind: 'text', text: text.slice(6) }] });
         return bus.finished();
       }
-      if (!ctx.task) bus.publish({ kind: 'task', id: ctx.taskId, contextId: ctx.contextId, status: { state: 'submitted', timestamp: new Date().toISOString() }, history: [ctx.userMessage] });
+      if (!ctx.task)
+        bus.publish({
+          kind: 'task',
+          id: ctx.taskId,
+          contextId: ctx.contextId,
+          status: { state: 'submitted', timestamp: new Date().toISOString() },
+          history: [ctx.userMessage],
+        });
       bus.publish(status(ctx, 'working', false));
       if (text === 'slow') {
         for (let i = 0; i < 200 && !canceled.has(ctx.taskId); i++) await new Promise((r) => setTimeout(r, 10));
         return;
       }
-      bus.publish({ kind: 'artifact-update', taskId: ctx.taskId, contextId: ctx.contextId, artifact: { artifactId: 'a1', parts: [{ kind: 'text', text: 'result' }] } });
+      bus.publish({
+        kind: 'artifact-update',
+        taskId: ctx.taskId,
+        contextId: ctx.contextId,
+        artifact: { artifactId: 'a1', parts: [{ kind: 'text', text: 'result' }] },
+      });
       bus.publish(status(ctx, 'completed', true));
       bus.finished();
     },
@@ -63,14 +81,25 @@ async function serve(setup: (app: express.Express, card: Any) => void, version: 
   return {
     url: card.url,
     card,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-
 describe.each([
-  { version: '0.3.0', sdk: '0.3.x', setup: (app: express.Express, card: Any) => new ExpressApp03(new Handler03(card, new Store03(), sdkExecutor())).setupRoutes(app) },
-  { version: '0.2.5', sdk: '0.2.x', setup: (app: express.Express, card: Any) => new ExpressApp02(new Handler02(card, new Store02(), sdkExecutor())).setupRoutes(app) },
+  {
+    version: '0.3.0',
+    sdk: '0.3.x',
+    setup: (app: express.Express, card: Any) => new ExpressApp03(new Handler03(card, new Store03(), sdkExecutor())).setupRoutes(app),
+  },
+  {
+    version: '0.2.5',
+    sdk: '0.2.x',
+    setup: (app: express.Express, card: Any) => new ExpressApp02(new Handler02(card, new Store02(), sdkExecutor())).setupRoutes(app),
+  },
 ])('generated v$version client → @a2a-js/sdk $sdk server', ({ version, setup }) => {
   let sdk: Awaited<ReturnType<typeof serve>>;
   let client: Any;
@@ -83,7 +112,7 @@ describe.each([
   });
   afterAll(() => sdk.close());
 
-  it('discovers the SDK agent through the version\'s well-known path', () => {
+  it("discovers the SDK agent through the version's well-known path", () => {
     expect(client.card.name).toBe('SDK Agent');
   });
 

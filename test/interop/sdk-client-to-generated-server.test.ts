@@ -6,7 +6,13 @@ import { A2AClient as SdkClient02 } from 'a2a-sdk-02/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
 
-const message = (text: string, extra: Record<string, unknown> = {}) => ({ kind: 'message' as const, messageId: randomUUID(), role: 'user' as const, parts: [{ kind: 'text' as const, text }], ...extra });
+const message = (text: string, extra: Record<string, unknown> = {}) => ({
+  kind: 'message' as const,
+  messageId: randomUUID(),
+  role: 'user' as const,
+  parts: [{ kind: 'text' as const, text }],
+  ...extra,
+});
 const pushUrl = 'https://hooks.example.com/a2a';
 // Push targets are checked when set; a custom delivery skips DNS (there is no network here) and records instead.
 const recordedPushes: string[] = [];
@@ -18,7 +24,8 @@ describe('@a2a-js/sdk 0.3.x client → generated v0.3.0 server', () => {
 
   beforeAll(async () => {
     agent = await startAgent(await fixtureProject('full-v0.3.0'), pushOptions);
-    const authed: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${TOKEN}` } });
+    const authed: typeof fetch = (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${TOKEN}` } });
     client = await SdkClient03.fromCardUrl(`${agent.origin}/.well-known/agent-card.json`, { fetchImpl: authed });
   });
 

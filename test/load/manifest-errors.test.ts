@@ -22,7 +22,12 @@ describe('manifest errors', () => {
     const broken = hello.replace('  capabilities:\n', '  capabilities: [streaming\n');
     const r = await generateFrom(broken);
     expect(r.code).toBe(1);
-    expect(r.stderr.trimEnd().split('\n').map((l) => l.replace(/^.*?a2a\.yaml:/, 'a2a.yaml:'))).toEqual([
+    expect(
+      r.stderr
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/^.*?a2a\.yaml:/, 'a2a.yaml:')),
+    ).toEqual([
       'a2a.yaml:8:17: YAML syntax error: this [ is never closed: end the list with ] on this line, or write it one "- item" per line',
       '  8 |   capabilities: [streaming',
       '    |                 ^',
@@ -45,10 +50,14 @@ describe('manifest errors', () => {
   });
 
   it('a field the chosen version lacks names the versions that have it', async () => {
-    const manifest = hello.replace('spec: 0.3.0', 'spec: 0.1.0').replace('  capabilities:\n', '  securitySchemes:\n    key: { type: apiKey, in: header, name: X-Key }\n  capabilities:\n');
+    const manifest = hello
+      .replace('spec: 0.3.0', 'spec: 0.1.0')
+      .replace('  capabilities:\n', '  securitySchemes:\n    key: { type: apiKey, in: header, name: X-Key }\n  capabilities:\n');
     const r = await generateFrom(manifest);
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toMatch(/^\S*a2a\.yaml:8:3: agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/);
+    expect(r.stderr.trim()).toMatch(
+      /^\S*a2a\.yaml:8:3: agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/,
+    );
     expect(r.files).toEqual([]);
   });
 
@@ -77,7 +86,19 @@ describe('manifest errors', () => {
 
   it('a valid JSON manifest generates', async () => {
     const dir = await tempDir('json-');
-    const json = { spec: '0.3.0', agent: { name: 'J', description: 'd', version: '1', url: 'http://localhost:4000/', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'] }, skills: [] };
+    const json = {
+      spec: '0.3.0',
+      agent: {
+        name: 'J',
+        description: 'd',
+        version: '1',
+        url: 'http://localhost:4000/',
+        capabilities: {},
+        defaultInputModes: ['text/plain'],
+        defaultOutputModes: ['text/plain'],
+      },
+      skills: [],
+    };
     await writeFile(join(dir, 'agent.json'), JSON.stringify(json));
     const r = await runCli(['generate', '--manifest', 'agent.json', '-q'], dir);
     expect(r.stderr).toBe('');
@@ -95,7 +116,9 @@ describe('manifest errors', () => {
     const typo = exampleText('georoute').replace('    - bearer: []', '    - baerer: []');
     const r = await generateFrom(typo);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/agent\.security\[0\]\.baerer: security requirement names scheme "baerer", which agent\.securitySchemes does not declare \(declared: "bearer"\)/);
+    expect(r.stderr).toMatch(
+      /agent\.security\[0\]\.baerer: security requirement names scheme "baerer", which agent\.securitySchemes does not declare \(declared: "bearer"\)/,
+    );
     expect(r.files).toEqual([]);
     const open = hello.replace('  capabilities:\n', '  supportsAuthenticatedExtendedCard: true\n  capabilities:\n');
     const r2 = await generateFrom(open);
@@ -104,7 +127,10 @@ describe('manifest errors', () => {
   });
 
   it('a skill payload schema with a dangling $ref', async () => {
-    const manifest = hello.replace('    examples: ["hello there"]', '    examples: ["hello there"]\n    input:\n      type: object\n      properties:\n        a: { $ref: "#/$defs/Missing" }');
+    const manifest = hello.replace(
+      '    examples: ["hello there"]',
+      '    examples: ["hello there"]\n    input:\n      type: object\n      properties:\n        a: { $ref: "#/$defs/Missing" }',
+    );
     const r = await generateFrom(manifest);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/skills\[0\]\.input\.properties\.a\.\$ref: dangling \$ref "#\/\$defs\/Missing"/);
@@ -221,18 +247,33 @@ describe('every mistake in one run', () => {
   });
 
   it('a $ref cycle is one mistake, reported at its first reference', async () => {
-    const cyclic = hello.replace('    examples: ["hello there"]', '    examples: ["hello there"]\n    input:\n      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }');
-    expect(errorsOf((await generateFrom(cyclic)).stderr)).toEqual(['a2a.yaml:20:13: skills[0].input.$ref: $ref "#/$defs/A" is part of a reference cycle with no schema in between']);
+    const cyclic = hello.replace(
+      '    examples: ["hello there"]',
+      '    examples: ["hello there"]\n    input:\n      $ref: "#/$defs/A"\n      $defs:\n        A: { $ref: "#/$defs/B" }\n        B: { $ref: "#/$defs/A" }',
+    );
+    expect(errorsOf((await generateFrom(cyclic)).stderr)).toEqual([
+      'a2a.yaml:20:13: skills[0].input.$ref: $ref "#/$defs/A" is part of a reference cycle with no schema in between',
+    ]);
   });
 
   it('a spec that cannot be loaded stops the card check only: the other sections are still checked', async () => {
     const r = await generateFrom(MANY_MISTAKES.replace('spec: 0.3.0', 'spec: 0.9.0'));
-    expect(errorsOf(r.stderr).map((l) => l.split(': ')[1])).toEqual(['spec', 'skills[0].nmae', 'skills[0].input.type', 'skills[0].input.properties.a.$ref', 'server.prot']);
+    expect(errorsOf(r.stderr).map((l) => l.split(': ')[1])).toEqual([
+      'spec',
+      'skills[0].nmae',
+      'skills[0].input.type',
+      'skills[0].input.properties.a.$ref',
+      'server.prot',
+    ]);
   });
 
   it('an agent that is not a mapping stops the card check; the skills and server are still checked', async () => {
     const r = await generateFrom('agent: [x]\nskills:\n  - id: a\n    name: A\n    input: { type: objet }\nserver: { port: -1 }\n');
-    expect(errorsOf(r.stderr)).toEqual(['a2a.yaml:1:8: agent: expected object, got array', 'a2a.yaml:5:20: skills[0].input.type: not a valid JSON Schema: expected one of "array", "boolean", "integer", "null", "number", "object", "string", got "objet"; did you mean "object"?', 'a2a.yaml:6:17: server.port: expected ≥ 0, got -1']);
+    expect(errorsOf(r.stderr)).toEqual([
+      'a2a.yaml:1:8: agent: expected object, got array',
+      'a2a.yaml:5:20: skills[0].input.type: not a valid JSON Schema: expected one of "array", "boolean", "integer", "null", "number", "object", "string", got "objet"; did you mean "object"?',
+      'a2a.yaml:6:17: server.port: expected ≥ 0, got -1',
+    ]);
   });
 
   it('a long list is cut at 100 errors, saying how many more there are', async () => {
@@ -249,12 +290,32 @@ describe('every mistake in one run', () => {
 describe('did you mean', () => {
   it.each([
     ['a top-level key', hello.replace('skills:', 'skils:'), /a2a\.yaml:13:1: skils: unknown field "skils"; did you mean "skills"\?$/],
-    ['a skill\'s generator field', hello.replace('    examples: ["hello there"]', '    inptu: { type: object }'), /skills\[0\]\.inptu: A2A v0\.3\.0 has no field "inptu" here; did you mean "input"\?$/],
-    ['an enum value', hello.replace('  capabilities:\n', '  securitySchemes:\n    key: { type: apiKey, in: haeder, name: X-Key }\n  capabilities:\n'), /agent\.securitySchemes\.key\.in: expected one of "cookie", "header", "query", got "haeder"; did you mean "header"\?$/],
-    ['a spec version YAML reads as a number', hello.replace('spec: 0.3.0', 'spec: 0.3'), /a2a\.yaml:2:7: spec: unknown A2A spec version "0\.3"; .*; did you mean 0\.3\.0\?$/],
+    [
+      "a skill's generator field",
+      hello.replace('    examples: ["hello there"]', '    inptu: { type: object }'),
+      /skills\[0\]\.inptu: A2A v0\.3\.0 has no field "inptu" here; did you mean "input"\?$/,
+    ],
+    [
+      'an enum value',
+      hello.replace('  capabilities:\n', '  securitySchemes:\n    key: { type: apiKey, in: haeder, name: X-Key }\n  capabilities:\n'),
+      /agent\.securitySchemes\.key\.in: expected one of "cookie", "header", "query", got "haeder"; did you mean "header"\?$/,
+    ],
+    [
+      'a spec version YAML reads as a number',
+      hello.replace('spec: 0.3.0', 'spec: 0.3'),
+      /a2a\.yaml:2:7: spec: unknown A2A spec version "0\.3"; .*; did you mean 0\.3\.0\?$/,
+    ],
     ['a spec version with a part missing', hello.replace('spec: 0.3.0', 'spec: "0.2"'), /spec: unknown A2A spec version "0\.2"; .*; did you mean 0\.2\.6\?$/],
-    ['a field of another version is no typo', hello.replace('spec: 0.3.0', 'spec: 0.1.0').replace('  capabilities:\n', '  securitySchemes: {}\n  capabilities:\n'), /agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/],
-    ['nothing close: no suggestion', hello.replace('  capabilities:\n', '  frobnication: true\n  capabilities:\n'), /agent\.frobnication: A2A v0\.3\.0 has no field "frobnication" here; no published A2A version has it$/],
+    [
+      'a field of another version is no typo',
+      hello.replace('spec: 0.3.0', 'spec: 0.1.0').replace('  capabilities:\n', '  securitySchemes: {}\n  capabilities:\n'),
+      /agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/,
+    ],
+    [
+      'nothing close: no suggestion',
+      hello.replace('  capabilities:\n', '  frobnication: true\n  capabilities:\n'),
+      /agent\.frobnication: A2A v0\.3\.0 has no field "frobnication" here; no published A2A version has it$/,
+    ],
   ])('%s', async (_name, manifest, want) => {
     const r = await generateFrom(manifest);
     expect(r.code).toBe(1);

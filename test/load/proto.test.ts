@@ -30,11 +30,39 @@ const METHODS: MethodRow[] = [
   ['CancelTask', 'CancelTaskRequest', 'Task', false, ['POST', '/tasks/{id=*}:cancel', '*'], ['POST', '/{tenant}/tasks/{id=*}:cancel', '*']],
   // The proto says GET; spec §5.3 and §11.3.2 say POST. The proto is normative (§1.4).
   ['SubscribeToTask', 'SubscribeToTaskRequest', 'StreamResponse', true, ['GET', '/tasks/{id=*}:subscribe'], ['GET', '/{tenant}/tasks/{id=*}:subscribe']],
-  ['CreateTaskPushNotificationConfig', 'TaskPushNotificationConfig', 'TaskPushNotificationConfig', false, ['POST', '/tasks/{task_id=*}/pushNotificationConfigs', '*'], ['POST', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs', '*']],
-  ['GetTaskPushNotificationConfig', 'GetTaskPushNotificationConfigRequest', 'TaskPushNotificationConfig', false, ['GET', '/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'], ['GET', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs/{id=*}']],
-  ['ListTaskPushNotificationConfigs', 'ListTaskPushNotificationConfigsRequest', 'ListTaskPushNotificationConfigsResponse', false, ['GET', '/tasks/{task_id=*}/pushNotificationConfigs'], ['GET', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs']],
+  [
+    'CreateTaskPushNotificationConfig',
+    'TaskPushNotificationConfig',
+    'TaskPushNotificationConfig',
+    false,
+    ['POST', '/tasks/{task_id=*}/pushNotificationConfigs', '*'],
+    ['POST', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs', '*'],
+  ],
+  [
+    'GetTaskPushNotificationConfig',
+    'GetTaskPushNotificationConfigRequest',
+    'TaskPushNotificationConfig',
+    false,
+    ['GET', '/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'],
+    ['GET', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'],
+  ],
+  [
+    'ListTaskPushNotificationConfigs',
+    'ListTaskPushNotificationConfigsRequest',
+    'ListTaskPushNotificationConfigsResponse',
+    false,
+    ['GET', '/tasks/{task_id=*}/pushNotificationConfigs'],
+    ['GET', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs'],
+  ],
   ['GetExtendedAgentCard', 'GetExtendedAgentCardRequest', 'AgentCard', false, ['GET', '/extendedAgentCard'], ['GET', '/{tenant}/extendedAgentCard']],
-  ['DeleteTaskPushNotificationConfig', 'DeleteTaskPushNotificationConfigRequest', 'google.protobuf.Empty', false, ['DELETE', '/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'], ['DELETE', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs/{id=*}']],
+  [
+    'DeleteTaskPushNotificationConfig',
+    'DeleteTaskPushNotificationConfigRequest',
+    'google.protobuf.Empty',
+    false,
+    ['DELETE', '/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'],
+    ['DELETE', '/{tenant}/tasks/{task_id=*}/pushNotificationConfigs/{id=*}'],
+  ],
 ];
 
 const route = ([verb, path, body]: Route) => ({ verb, path, ...(body ? { body } : {}) });
@@ -66,16 +94,25 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
     [
       'Part',
       {
-        description: '`Part` represents a container for a section of communication content.\nParts can be purely textual, some sort of file (image, video, etc) or\na structured data blob (i.e. JSON).',
+        description:
+          '`Part` represents a container for a section of communication content.\nParts can be purely textual, some sort of file (image, video, etc) or\na structured data blob (i.e. JSON).',
         type: 'object',
         properties: {
           text: { description: 'The string content of the `text` part.', type: 'string' },
-          raw: { description: 'The `raw` byte content of a file. In JSON serialization, this is encoded as a base64 string.', type: 'string', contentEncoding: 'base64' },
+          raw: {
+            description: 'The `raw` byte content of a file. In JSON serialization, this is encoded as a base64 string.',
+            type: 'string',
+            contentEncoding: 'base64',
+          },
           url: { description: "A `url` pointing to the file's content.", type: 'string' },
           data: { description: 'Arbitrary structured `data` as a JSON value (object, array, string, number, boolean, or null).' },
           metadata: { description: 'Optional. metadata associated with this part.', type: 'object', additionalProperties: {} },
           filename: { description: 'An optional `filename` for the file (e.g., "document.pdf").', type: 'string' },
-          mediaType: { description: 'The `media_type` (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\nThis field is available for all part types.', type: 'string' },
+          mediaType: {
+            description:
+              'The `media_type` (MIME type) of the part content (e.g., "text/plain", "application/json", "image/png").\nThis field is available for all part types.',
+            type: 'string',
+          },
         },
         // oneof content: at most one of text, raw, url, data (no member is REQUIRED).
         oneOf: [
@@ -90,7 +127,8 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
     [
       'Task',
       {
-        description: '`Task` is the core unit of action for A2A. It has a current status\nand when results are created for the task they are stored in the\nartifact. If there are multiple turns for a task, these are stored in\nhistory.',
+        description:
+          '`Task` is the core unit of action for A2A. It has a current status\nand when results are created for the task they are stored in the\nartifact. If there are multiple turns for a task, these are stored in\nhistory.',
         type: 'object',
         properties: {
           id: { description: 'Unique identifier (e.g. UUID) for the task, generated by the server for a\nnew task.', type: 'string' },
@@ -109,21 +147,85 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
   });
 
   it.each<[string, (d: Record<string, JsonSchema>) => unknown, unknown]>([
-    ['TaskState values, as names', (d) => d.TaskState.enum, ['TASK_STATE_UNSPECIFIED', 'TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_REJECTED', 'TASK_STATE_AUTH_REQUIRED']],
+    [
+      'TaskState values, as names',
+      (d) => d.TaskState.enum,
+      [
+        'TASK_STATE_UNSPECIFIED',
+        'TASK_STATE_SUBMITTED',
+        'TASK_STATE_WORKING',
+        'TASK_STATE_COMPLETED',
+        'TASK_STATE_FAILED',
+        'TASK_STATE_CANCELED',
+        'TASK_STATE_INPUT_REQUIRED',
+        'TASK_STATE_REJECTED',
+        'TASK_STATE_AUTH_REQUIRED',
+      ],
+    ],
     ['TaskState is a string', (d) => d.TaskState.type, 'string'],
-    ['TaskState names what each value means', (d) => (d.TaskState.description as string).split('\n').slice(0, 3), ['Defines the possible lifecycle states of a `Task`.', '', '- `TASK_STATE_UNSPECIFIED`: The task is in an unknown or indeterminate state.']],
+    [
+      'TaskState names what each value means',
+      (d) => (d.TaskState.description as string).split('\n').slice(0, 3),
+      ['Defines the possible lifecycle states of a `Task`.', '', '- `TASK_STATE_UNSPECIFIED`: The task is in an unknown or indeterminate state.'],
+    ],
     ['Role values', (d) => d.Role.enum, ['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT']],
     ['SendMessageRequest required fields', (d) => d.SendMessageRequest.required, ['message']],
     ['Message required fields', (d) => d.Message.required, ['messageId', 'role', 'parts']],
-    ['AgentCard required fields', (d) => d.AgentCard.required, ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills']],
-    ['a Timestamp field: an RFC 3339 string', (d) => d.TaskStatus.properties!.timestamp, { description: 'ISO 8601 Timestamp when the status was recorded.\nExample: "2023-10-27T10:00:00Z"', type: 'string', format: 'date-time' }],
-    ['a map field: an object of its values', (d) => d.AuthorizationCodeOAuthFlow.properties!.scopes, { description: 'The available scopes for the OAuth2 security scheme.', type: 'object', additionalProperties: { type: 'string' } }],
-    ['a map of messages', (d) => d.AgentCard.properties!.securitySchemes, { description: 'The security scheme details used for authenticating with this agent.', type: 'object', additionalProperties: { $ref: '#/definitions/SecurityScheme' } }],
-    ['a Struct field: any JSON object', (d) => d.SendMessageRequest.properties!.metadata, { description: 'A flexible key-value map for passing additional context or parameters.', type: 'object', additionalProperties: {} }],
-    ['an enum field: a $ref to the enum', (d) => d.TaskStatus.properties!.state, { description: 'The current state of this task.', $ref: '#/definitions/TaskState' }],
-    ['an optional int32: an integer in range, not required', (d) => [d.GetTaskRequest.properties!.historyLength, d.GetTaskRequest.required], [{ description: expect.stringMatching(/^The maximum number/), type: 'integer', minimum: -2147483648, maximum: 2147483647 }, ['id']]],
-    ['a deprecated oneof member', (d) => d.OAuthFlows.properties!.implicit, { description: 'Deprecated: Use Authorization Code + PKCE instead.', $ref: '#/definitions/ImplicitOAuthFlow', deprecated: true }],
-    ['a message with two payloads: at most one', (d) => d.StreamResponse.oneOf, [{ required: ['task'] }, { required: ['message'] }, { required: ['statusUpdate'] }, { required: ['artifactUpdate'] }, { not: { anyOf: [{ required: ['task'] }, { required: ['message'] }, { required: ['statusUpdate'] }, { required: ['artifactUpdate'] }] } }]],
+    [
+      'AgentCard required fields',
+      (d) => d.AgentCard.required,
+      ['name', 'description', 'supportedInterfaces', 'version', 'capabilities', 'defaultInputModes', 'defaultOutputModes', 'skills'],
+    ],
+    [
+      'a Timestamp field: an RFC 3339 string',
+      (d) => d.TaskStatus.properties!.timestamp,
+      { description: 'ISO 8601 Timestamp when the status was recorded.\nExample: "2023-10-27T10:00:00Z"', type: 'string', format: 'date-time' },
+    ],
+    [
+      'a map field: an object of its values',
+      (d) => d.AuthorizationCodeOAuthFlow.properties!.scopes,
+      { description: 'The available scopes for the OAuth2 security scheme.', type: 'object', additionalProperties: { type: 'string' } },
+    ],
+    [
+      'a map of messages',
+      (d) => d.AgentCard.properties!.securitySchemes,
+      {
+        description: 'The security scheme details used for authenticating with this agent.',
+        type: 'object',
+        additionalProperties: { $ref: '#/definitions/SecurityScheme' },
+      },
+    ],
+    [
+      'a Struct field: any JSON object',
+      (d) => d.SendMessageRequest.properties!.metadata,
+      { description: 'A flexible key-value map for passing additional context or parameters.', type: 'object', additionalProperties: {} },
+    ],
+    [
+      'an enum field: a $ref to the enum',
+      (d) => d.TaskStatus.properties!.state,
+      { description: 'The current state of this task.', $ref: '#/definitions/TaskState' },
+    ],
+    [
+      'an optional int32: an integer in range, not required',
+      (d) => [d.GetTaskRequest.properties!.historyLength, d.GetTaskRequest.required],
+      [{ description: expect.stringMatching(/^The maximum number/), type: 'integer', minimum: -2147483648, maximum: 2147483647 }, ['id']],
+    ],
+    [
+      'a deprecated oneof member',
+      (d) => d.OAuthFlows.properties!.implicit,
+      { description: 'Deprecated: Use Authorization Code + PKCE instead.', $ref: '#/definitions/ImplicitOAuthFlow', deprecated: true },
+    ],
+    [
+      'a message with two payloads: at most one',
+      (d) => d.StreamResponse.oneOf,
+      [
+        { required: ['task'] },
+        { required: ['message'] },
+        { required: ['statusUpdate'] },
+        { required: ['artifactUpdate'] },
+        { not: { anyOf: [{ required: ['task'] }, { required: ['message'] }, { required: ['statusUpdate'] }, { required: ['artifactUpdate'] }] } },
+      ],
+    ],
     ['the well-known type a method returns', (d) => d['google.protobuf.Empty'], { type: 'object' }],
     ['no int64 anywhere (the A2A protos have none)', (d) => JSON.stringify(d).includes('^-?[0-9]+$'), false],
   ])('%s', (_, pick, want) => {
@@ -133,10 +235,23 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
   it('lists every oneof group, none required by the proto itself', () => {
     expect(loaded.oneofs).toEqual({
       Part: [{ name: 'content', members: ['text', 'raw', 'url', 'data'], required: false }],
-      SecurityScheme: [{ name: 'scheme', members: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'], required: false }],
+      SecurityScheme: [
+        {
+          name: 'scheme',
+          members: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
+          required: false,
+        },
+      ],
       OAuthFlows: [{ name: 'flow', members: ['authorizationCode', 'clientCredentials', 'implicit', 'password', 'deviceCode'], required: false }],
       SendMessageResponse: [{ name: 'payload', members: ['task', 'message'], required: false, description: 'The payload of the response.' }],
-      StreamResponse: [{ name: 'payload', members: ['task', 'message', 'statusUpdate', 'artifactUpdate'], required: false, description: 'The payload of the stream response.' }],
+      StreamResponse: [
+        {
+          name: 'payload',
+          members: ['task', 'message', 'statusUpdate', 'artifactUpdate'],
+          required: false,
+          description: 'The payload of the stream response.',
+        },
+      ],
     });
   });
 
@@ -171,8 +286,23 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
   };
 
   it.each<[string, string, unknown]>([
-    ['§6.1 request: a SendMessageRequest', 'SendMessageRequest', { message: { role: 'ROLE_USER', parts: [{ text: 'What is the weather today?' }], messageId: 'msg-uuid' } }],
-    ['§6.1 response: a SendMessageResponse holding a Task', 'SendMessageResponse', { task: { id: 'task-uuid', contextId: 'context-uuid', status: { state: 'TASK_STATE_COMPLETED' }, artifacts: [{ artifactId: 'artifact-uuid', name: 'Weather Report', parts: [{ text: 'Today will be sunny with a high of 75°F' }] }] } }],
+    [
+      '§6.1 request: a SendMessageRequest',
+      'SendMessageRequest',
+      { message: { role: 'ROLE_USER', parts: [{ text: 'What is the weather today?' }], messageId: 'msg-uuid' } },
+    ],
+    [
+      '§6.1 response: a SendMessageResponse holding a Task',
+      'SendMessageResponse',
+      {
+        task: {
+          id: 'task-uuid',
+          contextId: 'context-uuid',
+          status: { state: 'TASK_STATE_COMPLETED' },
+          artifacts: [{ artifactId: 'artifact-uuid', name: 'Weather Report', parts: [{ text: 'Today will be sunny with a high of 75°F' }] }],
+        },
+      },
+    ],
     [
       '§6.7 response: a Task with a timestamp and a url part',
       'Task',
@@ -180,12 +310,39 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
         id: '43667960-d455-4453-b0cf-1bae4955270d',
         contextId: 'c295ea44-7543-4f78-b524-7a38915ad6e4',
         status: { state: 'TASK_STATE_COMPLETED', timestamp: '2024-03-15T12:05:00Z' },
-        artifacts: [{ artifactId: '9b6934dd-37e3-4eb1-8766-962efaab63a1', name: 'processed_image_with_faces.png', parts: [{ url: 'https://storage.example.com/processed/task-bbb/output.png?token=xyz', filename: 'output.png', mediaType: 'image/png' }] }],
+        artifacts: [
+          {
+            artifactId: '9b6934dd-37e3-4eb1-8766-962efaab63a1',
+            name: 'processed_image_with_faces.png',
+            parts: [{ url: 'https://storage.example.com/processed/task-bbb/output.png?token=xyz', filename: 'output.png', mediaType: 'image/png' }],
+          },
+        ],
       },
     ],
     // The spec's own §6.7 request is not valid JSON (a missing and a trailing comma); fixed here.
-    ['§6.7 request: a Message with a text and a raw part', 'Message', { role: 'ROLE_USER', parts: [{ text: 'Analyze this image and highlight any faces.' }, { raw: 'iVBORw0KGgoAAAANSUhEUgAAAAUA', filename: 'input_image.png', mediaType: 'image/png' }], messageId: '6dbc13b5-bd57-4c2b-b503-24e381b6c8d6' }],
-    ['§6.8 request: a part with Struct metadata', 'Message', { role: 'ROLE_USER', parts: [{ text: 'Show me a list of my open IT tickets', metadata: { mediaType: 'application/json', schema: { type: 'array', items: { type: 'object' } } } }], messageId: '85b26db5-ffbb-4278-a5da-a7b09dea1b47' }],
+    [
+      '§6.7 request: a Message with a text and a raw part',
+      'Message',
+      {
+        role: 'ROLE_USER',
+        parts: [
+          { text: 'Analyze this image and highlight any faces.' },
+          { raw: 'iVBORw0KGgoAAAANSUhEUgAAAAUA', filename: 'input_image.png', mediaType: 'image/png' },
+        ],
+        messageId: '6dbc13b5-bd57-4c2b-b503-24e381b6c8d6',
+      },
+    ],
+    [
+      '§6.8 request: a part with Struct metadata',
+      'Message',
+      {
+        role: 'ROLE_USER',
+        parts: [
+          { text: 'Show me a list of my open IT tickets', metadata: { mediaType: 'application/json', schema: { type: 'array', items: { type: 'object' } } } },
+        ],
+        messageId: '85b26db5-ffbb-4278-a5da-a7b09dea1b47',
+      },
+    ],
     ['§8.5: an agent card with a oneof security scheme', 'AgentCard', JSON.parse(specJson('### 8.5. Sample Agent Card'))],
     ['a data part holding any JSON value', 'Part', { data: [1, 'two', null, { three: 3 }] }],
     // Unknown fields are ignored (spec §5.7), so a v0.3 `kind` beside a v1 member is no error.
@@ -195,15 +352,30 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
   });
 
   it.each<[string, string, unknown, string[]]>([
-    ['a v0.3 message (role "user", kind parts)', 'Message', { kind: 'message', role: 'user', parts: [{ kind: 'text', text: 'hi' }], messageId: 'm1' }, ['/role must be equal to one of the allowed values']],
+    [
+      'a v0.3 message (role "user", kind parts)',
+      'Message',
+      { kind: 'message', role: 'user', parts: [{ kind: 'text', text: 'hi' }], messageId: 'm1' },
+      ['/role must be equal to one of the allowed values'],
+    ],
     ['a v0.3 task state', 'TaskStatus', { state: 'completed' }, ['/state must be equal to one of the allowed values']],
     ['a part with two oneof members', 'Part', { text: 'a', url: 'https://x' }, ['/ must match exactly one schema in oneOf']],
     ['a task without its required status', 'Task', { id: 't1' }, ["/ must have required property 'status'"]],
     ['a timestamp that is not RFC 3339', 'TaskStatus', { state: 'TASK_STATE_WORKING', timestamp: 'yesterday' }, ['/timestamp must match format "date-time"']],
     ['an int32 out of range', 'GetTaskRequest', { id: 't1', historyLength: 2 ** 31 }, ['/historyLength must be <= 2147483647']],
-    ['a snake_case name in place of the json name (required one missing)', 'SendMessageRequest', { message: { message_id: 'm', role: 'ROLE_USER', parts: [] } }, ["/message must have required property 'messageId'"]],
+    [
+      'a snake_case name in place of the json name (required one missing)',
+      'SendMessageRequest',
+      { message: { message_id: 'm', role: 'ROLE_USER', parts: [] } },
+      ["/message must have required property 'messageId'"],
+    ],
     // The spec's §6.2 stream events are abbreviated: they leave out REQUIRED fields.
-    ['§6.2 as printed: an artifact update without contextId and artifactId', 'StreamResponse', { artifactUpdate: { taskId: 'task-uuid', artifact: { parts: [{ text: '# Climate Change Report\n\n' }] } } }, ["/artifactUpdate must have required property 'contextId'", "/artifactUpdate/artifact must have required property 'artifactId'"]],
+    [
+      '§6.2 as printed: an artifact update without contextId and artifactId',
+      'StreamResponse',
+      { artifactUpdate: { taskId: 'task-uuid', artifact: { parts: [{ text: '# Climate Change Report\n\n' }] } } },
+      ["/artifactUpdate must have required property 'contextId'", "/artifactUpdate/artifact must have required property 'artifactId'"],
+    ],
   ])('rejects %s', (_, name, value, want) => {
     expect(validate(name, value)).toEqual(want);
   });
@@ -247,16 +419,37 @@ describe('proto types in ProtoJSON', () => {
   });
 
   it.each<[string, string, Partial<JsonSchema>]>([
-    ['json names: protoc\'s rule, and json_name wins', 'string context_id = 1; string oauth2_metadata_url = 2; string x = 3 [json_name = "renamed"];', { properties: { contextId: { type: 'string' }, oauth2MetadataUrl: { type: 'string' }, renamed: { type: 'string' } } }],
-    ['REQUIRED among other behaviors', 'string a = 1 [(google.api.field_behavior) = IMMUTABLE, (google.api.field_behavior) = REQUIRED]; string b = 2 [(google.api.field_behavior) = OUTPUT_ONLY];', { required: ['a'] }],
+    [
+      "json names: protoc's rule, and json_name wins",
+      'string context_id = 1; string oauth2_metadata_url = 2; string x = 3 [json_name = "renamed"];',
+      { properties: { contextId: { type: 'string' }, oauth2MetadataUrl: { type: 'string' }, renamed: { type: 'string' } } },
+    ],
+    [
+      'REQUIRED among other behaviors',
+      'string a = 1 [(google.api.field_behavior) = IMMUTABLE, (google.api.field_behavior) = REQUIRED]; string b = 2 [(google.api.field_behavior) = OUTPUT_ONLY];',
+      { required: ['a'] },
+    ],
     ['proto3 optional: presence, not a oneof', 'optional int32 n = 1;', { properties: { n: { type: 'integer', minimum: -2147483648, maximum: 2147483647 } } }],
-    ['a oneof whose member is REQUIRED: exactly one', 'oneof v { string a = 1 [(google.api.field_behavior) = REQUIRED]; string b = 2; }', { oneOf: [{ required: ['a'] }, { required: ['b'] }] }],
+    [
+      'a oneof whose member is REQUIRED: exactly one',
+      'oneof v { string a = 1 [(google.api.field_behavior) = REQUIRED]; string b = 2; }',
+      { oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+    ],
     [
       'two oneofs: each its own oneOf, under allOf',
       'oneof p { string a = 1; string b = 2; } oneof q { string c = 3; string d = 4 [(google.api.field_behavior) = REQUIRED]; }',
-      { allOf: [{ oneOf: [{ required: ['a'] }, { required: ['b'] }, { not: { anyOf: [{ required: ['a'] }, { required: ['b'] }] } }] }, { oneOf: [{ required: ['c'] }, { required: ['d'] }] }] },
+      {
+        allOf: [
+          { oneOf: [{ required: ['a'] }, { required: ['b'] }, { not: { anyOf: [{ required: ['a'] }, { required: ['b'] }] } }] },
+          { oneOf: [{ required: ['c'] }, { required: ['d'] }] },
+        ],
+      },
     ],
-    ['AIP internal comments are left out', '// (-- api-linter: core::0140=disabled --)\n  // Kept.\n  string s = 1;', { properties: { s: { description: 'Kept.', type: 'string' } } }],
+    [
+      'AIP internal comments are left out',
+      '// (-- api-linter: core::0140=disabled --)\n  // Kept.\n  string s = 1;',
+      { properties: { s: { description: 'Kept.', type: 'string' } } },
+    ],
   ])('%s', (_, body, want) => {
     expect(load(a2aProto(`message M {\n  ${body}\n}`)).definitions.M).toMatchObject(want);
   });
@@ -282,34 +475,123 @@ describe('proto types in ProtoJSON', () => {
   });
 
   it('an http custom verb, a named body field and several additional bindings', () => {
-    const service = 'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { custom: { kind: "head" path: "/m/{id}" } body: "id" additional_bindings { get: "/a" } additional_bindings { get: "/b" } }; }';
+    const service =
+      'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { custom: { kind: "head" path: "/m/{id}" } body: "id" additional_bindings { get: "/a" } additional_bindings { get: "/b" } }; }';
     const loaded = load(a2aProto('', service).replace('message Message {}', 'message Message { string id = 1; }'));
-    expect(loaded.methods[0].http).toEqual({ verb: 'HEAD', path: '/m/{id}', body: 'id', additionalBindings: [{ verb: 'GET', path: '/a' }, { verb: 'GET', path: '/b' }] });
+    expect(loaded.methods[0].http).toEqual({
+      verb: 'HEAD',
+      path: '/m/{id}',
+      body: 'id',
+      additionalBindings: [
+        { verb: 'GET', path: '/a' },
+        { verb: 'GET', path: '/b' },
+      ],
+    });
   });
 });
 
 describe('a broken or non-A2A proto is a located error', () => {
   it.each<[string, string, string[]]>([
-    ['a missing semicolon', 'syntax = "proto3";\nmessage A {\n  string x = 1\n  int32 y = 2;\n}\n', ["x.proto:4:3: proto syntax error: illegal token 'int32', ';' expected", '  4 |   int32 y = 2;', '    |   ^']],
-    ['a brace too many', 'syntax = "proto3";\nmessage A { string x = 1; } }\n', ["x.proto:2:29: proto syntax error: illegal token '}'", '  2 | message A { string x = 1; } }', '    |                             ^']],
-    ['a missing semicolon, the token twice on the line', 'syntax = "proto3";\nmessage A { string x = 1 string y = 2; }\n', ["x.proto:2:26: proto syntax error: illegal token 'string', ';' expected", '  2 | message A { string x = 1 string y = 2; }', '    |                          ^']],
-    ['a bad name, the token again later on the line', 'syntax = "proto3";\nmessage A { string 1 = 1; int32 b = 1; }\n', ["x.proto:2:20: proto syntax error: illegal name '1'", '  2 | message A { string 1 = 1; int32 b = 1; }', '    |                    ^']],
-    ['an unterminated string', 'syntax = "proto3";\nimport "a.proto;\nmessage A {}\n', ['x.proto:2:8: proto syntax error: illegal string', '  2 | import "a.proto;', '    |        ^']],
-    ['the end of the file inside a message', 'syntax = "proto3";\nmessage A {\n  string x = 1;\n', ["x.proto:3:16: proto syntax error: illegal end of input 'null'", '  3 |   string x = 1;', '    |                ^']],
-    ['a name that is a token in a comment first', '// message 1A\nsyntax = "proto3";\nmessage 1A {}\n', ["x.proto:3:9: proto syntax error: illegal type name '1A'", '  3 | message 1A {}', '    |         ^']],
-    ['two fields of one name (protobufjs gives no line: found again)', 'syntax = "proto3";\npackage t;\nmessage A {\n  string x = 1;\n  message B { string x = 1; }\n  int32 x = 2;\n}\n', ["x.proto:6:9: proto error: duplicate name 'x' in Type A", '  6 |   int32 x = 2;', '    |         ^']],
-    ['two fields of one number', 'syntax = "proto3";\nmessage A {\n  string x = 1;\n  string y = 1;\n}\n', ['x.proto:4:14: proto error: duplicate id 1 in Type A', '  4 |   string y = 1;', '    |              ^']],
-    ['two messages of one name', 'syntax = "proto3";\npackage t;\nmessage A {}\n// message A\nmessage A {}\n', ["x.proto:5:9: proto error: duplicate name 'A' in Namespace .t", '  5 | message A {}', '    |         ^']],
+    [
+      'a missing semicolon',
+      'syntax = "proto3";\nmessage A {\n  string x = 1\n  int32 y = 2;\n}\n',
+      ["x.proto:4:3: proto syntax error: illegal token 'int32', ';' expected", '  4 |   int32 y = 2;', '    |   ^'],
+    ],
+    [
+      'a brace too many',
+      'syntax = "proto3";\nmessage A { string x = 1; } }\n',
+      ["x.proto:2:29: proto syntax error: illegal token '}'", '  2 | message A { string x = 1; } }', '    |                             ^'],
+    ],
+    [
+      'a missing semicolon, the token twice on the line',
+      'syntax = "proto3";\nmessage A { string x = 1 string y = 2; }\n',
+      [
+        "x.proto:2:26: proto syntax error: illegal token 'string', ';' expected",
+        '  2 | message A { string x = 1 string y = 2; }',
+        '    |                          ^',
+      ],
+    ],
+    [
+      'a bad name, the token again later on the line',
+      'syntax = "proto3";\nmessage A { string 1 = 1; int32 b = 1; }\n',
+      ["x.proto:2:20: proto syntax error: illegal name '1'", '  2 | message A { string 1 = 1; int32 b = 1; }', '    |                    ^'],
+    ],
+    [
+      'an unterminated string',
+      'syntax = "proto3";\nimport "a.proto;\nmessage A {}\n',
+      ['x.proto:2:8: proto syntax error: illegal string', '  2 | import "a.proto;', '    |        ^'],
+    ],
+    [
+      'the end of the file inside a message',
+      'syntax = "proto3";\nmessage A {\n  string x = 1;\n',
+      ["x.proto:3:16: proto syntax error: illegal end of input 'null'", '  3 |   string x = 1;', '    |                ^'],
+    ],
+    [
+      'a name that is a token in a comment first',
+      '// message 1A\nsyntax = "proto3";\nmessage 1A {}\n',
+      ["x.proto:3:9: proto syntax error: illegal type name '1A'", '  3 | message 1A {}', '    |         ^'],
+    ],
+    [
+      'two fields of one name (protobufjs gives no line: found again)',
+      'syntax = "proto3";\npackage t;\nmessage A {\n  string x = 1;\n  message B { string x = 1; }\n  int32 x = 2;\n}\n',
+      ["x.proto:6:9: proto error: duplicate name 'x' in Type A", '  6 |   int32 x = 2;', '    |         ^'],
+    ],
+    [
+      'two fields of one number',
+      'syntax = "proto3";\nmessage A {\n  string x = 1;\n  string y = 1;\n}\n',
+      ['x.proto:4:14: proto error: duplicate id 1 in Type A', '  4 |   string y = 1;', '    |              ^'],
+    ],
+    [
+      'two messages of one name',
+      'syntax = "proto3";\npackage t;\nmessage A {}\n// message A\nmessage A {}\n',
+      ["x.proto:5:9: proto error: duplicate name 'A' in Namespace .t", '  5 | message A {}', '    |         ^'],
+    ],
     ['no service', 'syntax = "proto3";\nmessage AgentCard {}\n', ['x.proto: not an A2A proto: it declares no service, so there are no methods to generate']],
-    ['a service without SendMessage', a2aProto('', 'rpc SendMesage(Message) returns (Task);'), ['x.proto:4:9: not an A2A proto: no service has rpc SendMessage (service S has rpc SendMesage) (is rpc SendMesage meant to be SendMessage?)']],
+    [
+      'a service without SendMessage',
+      a2aProto('', 'rpc SendMesage(Message) returns (Task);'),
+      ['x.proto:4:9: not an A2A proto: no service has rpc SendMessage (service S has rpc SendMesage) (is rpc SendMesage meant to be SendMessage?)'],
+    ],
     ['a service with no rpc', a2aProto('', ''), ['x.proto:4:9: not an A2A proto: no service has rpc SendMessage (service S has no rpc)']],
-    ['no AgentCard or Task', a2aProto('').replace('message AgentCard {}\n', '').replace('message Task {}\n', 'message Tasks {}\n'), ['x.proto: not an A2A proto: it declares no message AgentCard, Task']],
-    ['a field of a type from an import', a2aProto('message M {\n  google.type.Date day = 1;\n}'), ['x.proto:11:20: M.day: field "day" has type "google.type.Date", which this file does not declare and is not a google.protobuf well-known type (imports are not read)']],
-    ['an rpc of an unknown type', a2aProto('', 'rpc SendMessage(Mesage) returns (Task);'), ['x.proto:5:7: S.SendMessage: rpc SendMessage uses "Mesage", which is not a message this file declares nor a google.protobuf well-known type (imports are not read)']],
-    ['two fields with one JSON name', a2aProto('message M {\n  string a_b = 1;\n  string aB = 2;\n}'), ['x.proto:12:10: M.aB: two fields of message M have the JSON name "aB"']],
-    ['a json_name of __proto__', a2aProto('message M {\n  string p = 1 [json_name = "__proto__"];\n}'), ['x.proto:11:10: M.p: the JSON name "__proto__" cannot be used: JavaScript objects reserve it']],
-    ['an http rule without a verb', a2aProto('', 'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { body: "*" }; }'), ['x.proto:5:7: S.SendMessage: the (google.api.http) option of rpc SendMessage must set exactly one of get, put, post, delete, patch or custom']],
-    ['an http path binding no field', a2aProto('', 'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { get: "/m/{id}" }; }'), ['x.proto:5:7: S.SendMessage: the (google.api.http) option of rpc SendMessage binds {id} in /m/{id}, but Message has no field "id"']],
+    [
+      'no AgentCard or Task',
+      a2aProto('').replace('message AgentCard {}\n', '').replace('message Task {}\n', 'message Tasks {}\n'),
+      ['x.proto: not an A2A proto: it declares no message AgentCard, Task'],
+    ],
+    [
+      'a field of a type from an import',
+      a2aProto('message M {\n  google.type.Date day = 1;\n}'),
+      [
+        'x.proto:11:20: M.day: field "day" has type "google.type.Date", which this file does not declare and is not a google.protobuf well-known type (imports are not read)',
+      ],
+    ],
+    [
+      'an rpc of an unknown type',
+      a2aProto('', 'rpc SendMessage(Mesage) returns (Task);'),
+      [
+        'x.proto:5:7: S.SendMessage: rpc SendMessage uses "Mesage", which is not a message this file declares nor a google.protobuf well-known type (imports are not read)',
+      ],
+    ],
+    [
+      'two fields with one JSON name',
+      a2aProto('message M {\n  string a_b = 1;\n  string aB = 2;\n}'),
+      ['x.proto:12:10: M.aB: two fields of message M have the JSON name "aB"'],
+    ],
+    [
+      'a json_name of __proto__',
+      a2aProto('message M {\n  string p = 1 [json_name = "__proto__"];\n}'),
+      ['x.proto:11:10: M.p: the JSON name "__proto__" cannot be used: JavaScript objects reserve it'],
+    ],
+    [
+      'an http rule without a verb',
+      a2aProto('', 'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { body: "*" }; }'),
+      ['x.proto:5:7: S.SendMessage: the (google.api.http) option of rpc SendMessage must set exactly one of get, put, post, delete, patch or custom'],
+    ],
+    [
+      'an http path binding no field',
+      a2aProto('', 'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { get: "/m/{id}" }; }'),
+      ['x.proto:5:7: S.SendMessage: the (google.api.http) option of rpc SendMessage binds {id} in /m/{id}, but Message has no field "id"'],
+    ],
   ])('%s', (_, text, want) => {
     let error: unknown;
     try {

@@ -28,7 +28,11 @@ describe('checkShape', () => {
     { name: 'so is Infinity (YAML .inf)', given: [Infinity, { type: ['number', 'null'] }], want: [invalid('expected number or null, got Infinity')] },
     { name: 'null and arrays by name', given: [[null], { type: 'array', items: { type: 'object' } }], want: [invalid('expected object, got null', [0])] },
     { name: 'const', given: ['a', { const: 'b' }], want: [invalid('expected "b", got "a"')] },
-    { name: 'enum, with the value meant', given: ['strem', { enum: ['stream', 'poll'] }], want: [invalid('expected one of "stream", "poll", got "strem"; did you mean "stream"?')] },
+    {
+      name: 'enum, with the value meant',
+      given: ['strem', { enum: ['stream', 'poll'] }],
+      want: [invalid('expected one of "stream", "poll", got "strem"; did you mean "stream"?')],
+    },
     { name: 'enum, nothing close', given: [7, { enum: [1, 2] }], want: [invalid('expected one of 1, 2, got 7')] },
     { name: 'boolean schema true', given: [{ anything: 1 }, true], want: [] },
     { name: 'boolean schema false', given: [1, false], want: [invalid('no value is allowed here')] },
@@ -46,13 +50,30 @@ describe('checkShape', () => {
     // Arrays.
     { name: 'minItems', given: [[], { type: 'array', minItems: 1 }], want: [invalid('expected at least 1 item(s), got 0')] },
     { name: 'maxItems', given: [[1, 2], { type: 'array', maxItems: 1 }], want: [invalid('expected at most 1 item(s), got 2')] },
-    { name: 'items, by index', given: [['a', 2, 'c', 4], { type: 'array', items: { type: 'string' } }], want: [invalid('expected string, got integer', [1]), invalid('expected string, got integer', [3])] },
+    {
+      name: 'items, by index',
+      given: [['a', 2, 'c', 4], { type: 'array', items: { type: 'string' } }],
+      want: [invalid('expected string, got integer', [1]), invalid('expected string, got integer', [3])],
+    },
     // Objects.
-    { name: 'a missing field', given: [{}, { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }], want: [{ path: [], message: 'required field "name" is missing', kind: 'missing', field: 'name' }] },
+    {
+      name: 'a missing field',
+      given: [{}, { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }],
+      want: [{ path: [], message: 'required field "name" is missing', kind: 'missing', field: 'name' }],
+    },
     {
       name: 'a typo of a missing field is one finding, at the key written',
       given: [{ nmae: 'x' }, { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }],
-      want: [{ path: ['nmae'], message: 'unknown field "nmae"; did you mean "name"? (a required field)', kind: 'unknown', known: ['name'], suggestion: 'name', field: 'name' }],
+      want: [
+        {
+          path: ['nmae'],
+          message: 'unknown field "nmae"; did you mean "name"? (a required field)',
+          kind: 'unknown',
+          known: ['name'],
+          suggestion: 'name',
+          field: 'name',
+        },
+      ],
     },
     {
       name: 'an unknown field in strict mode, with a suggestion',
@@ -70,8 +91,19 @@ describe('checkShape', () => {
       given: [{ colour: 1 }, { type: 'object', properties: {}, additionalProperties: false }],
       want: [{ path: ['colour'], message: 'unknown field "colour"', kind: 'unknown', known: [], suggestion: undefined }],
     },
-    { name: 'additionalProperties as a schema', given: [{ a: 1, b: 'x' }, { type: 'object', additionalProperties: { type: 'string' } }, strict], want: [invalid('expected string, got integer', ['a'])] },
-    { name: 'patternProperties', given: [{ 'x-a': 1, y: 2 }, { type: 'object', patternProperties: { '^x-': { type: 'string' } } }], want: [invalid('expected string, got integer', ['x-a'])] },
+    {
+      name: 'additionalProperties as a schema',
+      given: [{ a: 1, b: 'x' }, { type: 'object', additionalProperties: { type: 'string' } }, strict],
+      want: [invalid('expected string, got integer', ['a'])],
+    },
+    {
+      name: 'patternProperties',
+      given: [
+        { 'x-a': 1, y: 2 },
+        { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+      ],
+      want: [invalid('expected string, got integer', ['x-a'])],
+    },
     {
       name: 'a __proto__ key is an unknown field like any other',
       given: [JSON.parse('{"__proto__": {"polluted": true}}'), { type: 'object', properties: { name: { type: 'string' } } }, strict],
@@ -85,11 +117,27 @@ describe('checkShape', () => {
         { path: ['constructor'], message: 'unknown field "constructor"', kind: 'unknown', known: [], suggestion: undefined },
       ],
     },
-    { name: 'a declared __proto__ is checked', given: [JSON.parse('{"__proto__": 1}'), JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}')], want: [invalid('expected string, got integer', ['__proto__'])] },
+    {
+      name: 'a declared __proto__ is checked',
+      given: [JSON.parse('{"__proto__": 1}'), JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}')],
+      want: [invalid('expected string, got integer', ['__proto__'])],
+    },
     // References.
-    { name: '#/definitions/X', given: [1, { $ref: '#/definitions/Name' }, { definitions: { Name: { type: 'string' } }, strict: false }], want: [invalid('expected string, got integer')] },
-    { name: '#/$defs/X', given: [1, { $ref: '#/$defs/Name' }, { definitions: { Name: { type: 'string' } }, strict: false }], want: [invalid('expected string, got integer')] },
-    { name: 'a percent-encoded name', given: [1, { $ref: '#/definitions/A%20B' }, { definitions: { 'A B': { type: 'string' } }, strict: false }], want: [invalid('expected string, got integer')] },
+    {
+      name: '#/definitions/X',
+      given: [1, { $ref: '#/definitions/Name' }, { definitions: { Name: { type: 'string' } }, strict: false }],
+      want: [invalid('expected string, got integer')],
+    },
+    {
+      name: '#/$defs/X',
+      given: [1, { $ref: '#/$defs/Name' }, { definitions: { Name: { type: 'string' } }, strict: false }],
+      want: [invalid('expected string, got integer')],
+    },
+    {
+      name: 'a percent-encoded name',
+      given: [1, { $ref: '#/definitions/A%20B' }, { definitions: { 'A B': { type: 'string' } }, strict: false }],
+      want: [invalid('expected string, got integer')],
+    },
     { name: 'a malformed percent-encoding resolves to nothing', given: [1, { $ref: '#/definitions/%E0' }, loose], want: [] },
     { name: 'an unknown reference accepts anything', given: [1, { $ref: '#/definitions/Nope' }, loose], want: [] },
     { name: '# is the root', given: [nest(3, 'x'), recursive, { ...loose, root: recursive }], want: [invalid('expected object, got string', ['a', 'a', 'a'])] },
@@ -107,7 +155,11 @@ describe('checkShape', () => {
       want: [invalid('expected one of "apiKey", "http", got "apikey"; did you mean "apiKey"?', ['type'])],
     },
     { name: 'a union: no discriminator', given: [{ name: 'x' }, securityScheme], want: [invalid('expected one of "apiKey", "http", it is missing', ['type'])] },
-    { name: 'a union of scalars: the closest branch', given: [5, { anyOf: [{ type: 'string' }, { type: 'boolean' }] }], want: [invalid('expected string, got integer')] },
+    {
+      name: 'a union of scalars: the closest branch',
+      given: [5, { anyOf: [{ type: 'string' }, { type: 'boolean' }] }],
+      want: [invalid('expected string, got integer')],
+    },
     {
       name: 'allOf: every part',
       given: [{}, { allOf: [{ required: ['a'] }, { required: ['b'] }] }],

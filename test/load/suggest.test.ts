@@ -21,7 +21,20 @@ describe('editDistance (optimal string alignment)', () => {
   });
 });
 
-const CARD_FIELDS = ['name', 'description', 'url', 'version', 'capabilities', 'securitySchemes', 'security', 'defaultInputModes', 'defaultOutputModes', 'provider', 'documentationUrl', 'iconUrl'];
+const CARD_FIELDS = [
+  'name',
+  'description',
+  'url',
+  'version',
+  'capabilities',
+  'securitySchemes',
+  'security',
+  'defaultInputModes',
+  'defaultOutputModes',
+  'provider',
+  'documentationUrl',
+  'iconUrl',
+];
 const VERSIONS_NEWEST_FIRST = ['0.3.0', '0.2.6', '0.2.5', '0.2.4', '0.2.3', '0.2.2', '0.2.1', '0.2.0', '0.1.0'];
 
 describe('closestName', () => {

@@ -37,17 +37,28 @@ const method = (name: string, over: Partial<MethodModel> = {}): MethodModel => (
   clientName: 'x',
   ...over,
 });
-const error = (code: number, definition: string): ErrorModel => ({ code, definition, className: definition, key: definition, defaultMessage: definition }) as ErrorModel;
+const error = (code: number, definition: string): ErrorModel =>
+  ({ code, definition, className: definition, key: definition, defaultMessage: definition }) as ErrorModel;
 const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
 const str: JsonSchema = { type: 'string' };
 
 describe('diffProtocols', () => {
   it.each<{ name: string; given: [a: Given, b: Given]; want: Change[] }>([
-    { name: 'nothing changed', given: [{ methods: [method('m')], definitions: { T: object({ a: str }) } }, { methods: [method('m')], definitions: { T: object({ a: str }) } }], want: [] },
+    {
+      name: 'nothing changed',
+      given: [
+        { methods: [method('m')], definitions: { T: object({ a: str }) } },
+        { methods: [method('m')], definitions: { T: object({ a: str }) } },
+      ],
+      want: [],
+    },
     // Methods.
     {
       name: 'a method added (and one that streams)',
-      given: [{}, { methods: [method('tasks/list', { clientName: 'listTasks' }), method('message/stream', { clientName: 'sendMessageStream', streaming: true })] }],
+      given: [
+        {},
+        { methods: [method('tasks/list', { clientName: 'listTasks' }), method('message/stream', { clientName: 'sendMessageStream', streaming: true })] },
+      ],
       want: [
         { area: 'method', change: 'added', subject: 'tasks/list', detail: 'client: listTasks()', breaking: false },
         { area: 'method', change: 'added', subject: 'message/stream', detail: 'client: sendMessageStream(), streaming', breaking: false },
@@ -60,24 +71,42 @@ describe('diffProtocols', () => {
     },
     {
       name: 'params, result and streaming changed',
-      given: [{ methods: [method('m', { paramsType: undefined, resultType: 'Task' })] }, { methods: [method('m', { paramsType: 'P', resultType: 'Message', streaming: true })] }],
+      given: [
+        { methods: [method('m', { paramsType: undefined, resultType: 'Task' })] },
+        { methods: [method('m', { paramsType: 'P', resultType: 'Message', streaming: true })] },
+      ],
       want: [
         { area: 'method', change: 'changed', subject: 'm', detail: 'params none → P', breaking: true },
         { area: 'method', change: 'changed', subject: 'm', detail: 'result Task → Message', breaking: true },
         { area: 'method', change: 'changed', subject: 'm', detail: 'now streams', breaking: true },
       ],
     },
-    { name: 'no longer streams', given: [{ methods: [method('m', { streaming: true })] }, { methods: [method('m')] }], want: [{ area: 'method', change: 'changed', subject: 'm', detail: 'no longer streams', breaking: true }] },
+    {
+      name: 'no longer streams',
+      given: [{ methods: [method('m', { streaming: true })] }, { methods: [method('m')] }],
+      want: [{ area: 'method', change: 'changed', subject: 'm', detail: 'no longer streams', breaking: true }],
+    },
     {
       name: 'a result renamed between two synthetic definitions is no change',
-      given: [{ methods: [method('m', { resultType: 'MResult' })], syntheticDefinitions: ['MResult'] }, { methods: [method('m', { resultType: 'MResponseResult' })], syntheticDefinitions: ['MResponseResult'] }],
+      given: [
+        { methods: [method('m', { resultType: 'MResult' })], syntheticDefinitions: ['MResult'] },
+        { methods: [method('m', { resultType: 'MResponseResult' })], syntheticDefinitions: ['MResponseResult'] },
+      ],
       want: [],
     },
     // The card and the Part.
     {
       name: 'the well-known path moved, the old one still served',
       given: [{ wellKnownPaths: ['/.well-known/agent.json'] }, { wellKnownPaths: ['/.well-known/agent-card.json', '/.well-known/agent.json'] }],
-      want: [{ area: 'card', change: 'changed', subject: 'well-known path', detail: '/.well-known/agent.json → /.well-known/agent-card.json (the old path stays served for older clients)', breaking: true }],
+      want: [
+        {
+          area: 'card',
+          change: 'changed',
+          subject: 'well-known path',
+          detail: '/.well-known/agent.json → /.well-known/agent-card.json (the old path stays served for older clients)',
+          breaking: true,
+        },
+      ],
     },
     {
       name: 'the well-known path moved',
@@ -86,19 +115,37 @@ describe('diffProtocols', () => {
     },
     {
       name: 'the extended card moved from HTTP to a method',
-      given: [{ extendedCard: { via: 'http', path: 'agent/authenticatedExtendedCard' } }, { extendedCard: { via: 'method', method: 'agent/getAuthenticatedExtendedCard' } }],
-      want: [{ area: 'card', change: 'changed', subject: 'authenticated extended card', detail: 'HTTP GET agent/authenticatedExtendedCard → JSON-RPC method agent/getAuthenticatedExtendedCard', breaking: true }],
+      given: [
+        { extendedCard: { via: 'http', path: 'agent/authenticatedExtendedCard' } },
+        { extendedCard: { via: 'method', method: 'agent/getAuthenticatedExtendedCard' } },
+      ],
+      want: [
+        {
+          area: 'card',
+          change: 'changed',
+          subject: 'authenticated extended card',
+          detail: 'HTTP GET agent/authenticatedExtendedCard → JSON-RPC method agent/getAuthenticatedExtendedCard',
+          breaking: true,
+        },
+      ],
     },
     {
       name: 'an extended card where there was none breaks nothing',
       given: [{}, { extendedCard: { via: 'method', method: 'card/get' } }],
       want: [{ area: 'card', change: 'changed', subject: 'authenticated extended card', detail: 'none → JSON-RPC method card/get', breaking: false }],
     },
-    { name: 'the Part discriminator', given: [{ discriminator: 'type' }, { discriminator: 'kind' }], want: [{ area: 'part', change: 'changed', subject: 'Part discriminator', detail: '"type" → "kind"', breaking: true }] },
+    {
+      name: 'the Part discriminator',
+      given: [{ discriminator: 'type' }, { discriminator: 'kind' }],
+      want: [{ area: 'part', change: 'changed', subject: 'Part discriminator', detail: '"type" → "kind"', breaking: true }],
+    },
     // Types.
     {
       name: 'types added and removed, sorted; synthetic ones left out',
-      given: [{ definitions: { Zed: str, Old: str, SynA: str }, syntheticDefinitions: ['SynA'] }, { definitions: { Zed: str, New2: str, New1: str, SynB: str }, syntheticDefinitions: ['SynB'] }],
+      given: [
+        { definitions: { Zed: str, Old: str, SynA: str }, syntheticDefinitions: ['SynA'] },
+        { definitions: { Zed: str, New2: str, New1: str, SynB: str }, syntheticDefinitions: ['SynB'] },
+      ],
       want: [
         { area: 'type', change: 'added', subject: 'New1', breaking: false },
         { area: 'type', change: 'added', subject: 'New2', breaking: false },
@@ -122,7 +169,11 @@ describe('diffProtocols', () => {
         { area: 'field', change: 'added', subject: 'T.b', detail: 'required', breaking: true },
       ],
     },
-    { name: 'a field removed', given: [{ definitions: { T: object({ a: str }) } }, { definitions: { T: object({}) } }], want: [{ area: 'field', change: 'removed', subject: 'T.a', breaking: true }] },
+    {
+      name: 'a field removed',
+      given: [{ definitions: { T: object({ a: str }) } }, { definitions: { T: object({}) } }],
+      want: [{ area: 'field', change: 'removed', subject: 'T.a', breaking: true }],
+    },
     {
       name: 'now required, now optional',
       given: [{ definitions: { T: object({ a: str, b: str }, ['b']) } }, { definitions: { T: object({ a: str, b: str }, ['a']) } }],
@@ -133,7 +184,10 @@ describe('diffProtocols', () => {
     },
     {
       name: 'a default changed, added, dropped',
-      given: [{ definitions: { T: object({ a: { type: 'integer', default: 1 }, b: { type: 'integer' }, c: { type: 'boolean', default: false } }) } }, { definitions: { T: object({ a: { type: 'integer', default: 2 }, b: { type: 'integer', default: 0 }, c: { type: 'boolean' } }) } }],
+      given: [
+        { definitions: { T: object({ a: { type: 'integer', default: 1 }, b: { type: 'integer' }, c: { type: 'boolean', default: false } }) } },
+        { definitions: { T: object({ a: { type: 'integer', default: 2 }, b: { type: 'integer', default: 0 }, c: { type: 'boolean' } }) } },
+      ],
       want: [
         { area: 'field', change: 'changed', subject: 'T.a', detail: 'default 1 → 2', breaking: false },
         { area: 'field', change: 'changed', subject: 'T.b', detail: 'default none → 0', breaking: false },
@@ -172,7 +226,10 @@ describe('diffProtocols', () => {
     // Errors.
     {
       name: 'errors added, removed and renamed',
-      given: [{ errors: [error(-32001, 'TaskNotFoundError'), error(-32002, 'OldError')] }, { errors: [error(-32001, 'TaskMissingError'), error(-32007, 'NewError')] }],
+      given: [
+        { errors: [error(-32001, 'TaskNotFoundError'), error(-32002, 'OldError')] },
+        { errors: [error(-32001, 'TaskMissingError'), error(-32007, 'NewError')] },
+      ],
       want: [
         { area: 'error', change: 'added', subject: '-32007', detail: 'NewError', breaking: false },
         { area: 'error', change: 'changed', subject: '-32001', detail: 'TaskNotFoundError → TaskMissingError', breaking: true },

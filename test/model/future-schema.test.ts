@@ -14,16 +14,30 @@ import { writeFiles } from '../helpers/write-files.js';
 export async function futureSchema(): Promise<Record<string, unknown>> {
   const base = JSON.parse(await readFile(join(ROOT, 'schema/a2a/v0.3.0.json'), 'utf8'));
   const d = base.definitions;
-  d.ListTasksParams = { type: 'object', description: 'Filters for tasks/list.', properties: { contextId: { type: 'string' }, limit: { type: 'integer', minimum: 1 } }, required: ['limit'] };
+  d.ListTasksParams = {
+    type: 'object',
+    description: 'Filters for tasks/list.',
+    properties: { contextId: { type: 'string' }, limit: { type: 'integer', minimum: 1 } },
+    required: ['limit'],
+  };
   d.ListTasksRequest = {
     type: 'object',
     description: 'Lists the tasks of a context.',
-    properties: { id: { type: ['string', 'integer'] }, jsonrpc: { const: '2.0', type: 'string' }, method: { const: 'tasks/list', type: 'string' }, params: { $ref: '#/definitions/ListTasksParams' } },
+    properties: {
+      id: { type: ['string', 'integer'] },
+      jsonrpc: { const: '2.0', type: 'string' },
+      method: { const: 'tasks/list', type: 'string' },
+      params: { $ref: '#/definitions/ListTasksParams' },
+    },
     required: ['id', 'jsonrpc', 'method', 'params'],
   };
   d.ListTasksSuccessResponse = {
     type: 'object',
-    properties: { id: { type: ['string', 'integer', 'null'] }, jsonrpc: { const: '2.0', type: 'string' }, result: { type: 'array', items: { $ref: '#/definitions/Task' } } },
+    properties: {
+      id: { type: ['string', 'integer', 'null'] },
+      jsonrpc: { const: '2.0', type: 'string' },
+      result: { type: 'array', items: { $ref: '#/definitions/Task' } },
+    },
     required: ['id', 'jsonrpc', 'result'],
   };
   d.ListTasksResponse = { anyOf: [{ $ref: '#/definitions/JSONRPCErrorResponse' }, { $ref: '#/definitions/ListTasksSuccessResponse' }] };
@@ -47,8 +61,18 @@ describe('a schema from the future', () => {
     dir = await tempDir('future-');
     await writeFile(join(dir, 'a2a-next.json'), JSON.stringify(await futureSchema()));
     const inputs = await loadInputs({ manifestPath: join(EXAMPLES_DIR, 'hello.a2a.yaml'), spec: join(dir, 'a2a-next.json'), cwd: dir });
-    expect(inputs.protocol.methods.find((m) => m.name === 'tasks/list')).toMatchObject({ role: 'custom', paramsType: 'ListTasksParams', resultType: 'ListTasksResult', streaming: false, clientName: 'listTasks' });
-    expect(inputs.protocol.errors.find((e) => e.code === -32042)).toMatchObject({ className: 'TaskQuotaExceededError', key: 'taskQuotaExceeded', defaultMessage: 'Task quota exceeded' });
+    expect(inputs.protocol.methods.find((m) => m.name === 'tasks/list')).toMatchObject({
+      role: 'custom',
+      paramsType: 'ListTasksParams',
+      resultType: 'ListTasksResult',
+      streaming: false,
+      clientName: 'listTasks',
+    });
+    expect(inputs.protocol.errors.find((e) => e.code === -32042)).toMatchObject({
+      className: 'TaskQuotaExceededError',
+      key: 'taskQuotaExceeded',
+      defaultMessage: 'Task quota exceeded',
+    });
     expect(inputs.protocol.features.taskStates).toContain('paused');
     files = await generate(inputs);
     await writeFiles(join(dir, 'project'), files);
@@ -62,7 +86,9 @@ describe('a schema from the future', () => {
 
   it('validates the new params', () => {
     expect(file('src/a2a/validators/index.ts')).toMatch(/ListTasksParams: typed<ListTasksParams>/);
-    expect(file('src/a2a/protocol.ts')).toMatch(/"tasks\/list": \{\n\s+role: "custom",\n\s+streaming: false,\n\s+paramsRequired: true,\n\s+params: validators\["ListTasksParams"\]/);
+    expect(file('src/a2a/protocol.ts')).toMatch(
+      /"tasks\/list": \{\n\s+role: "custom",\n\s+streaming: false,\n\s+paramsRequired: true,\n\s+params: validators\["ListTasksParams"\]/,
+    );
   });
 
   it('has the new error, enum value and field', () => {

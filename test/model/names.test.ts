@@ -1,7 +1,17 @@
 // Every identifier and file name a2a-gen derives from skill ids and method names
 // (generator/model/names.ts): word splitting, casing, reserved and magic words.
 import { describe, expect, it } from 'vitest';
-import { camelCase, isSafeIdentifier, kebabCase, methodClientName, pascalCase, skillNames, typeIdentifier, valueIdentifier, words } from '../../generator/model/names.js';
+import {
+  camelCase,
+  isSafeIdentifier,
+  kebabCase,
+  methodClientName,
+  pascalCase,
+  skillNames,
+  typeIdentifier,
+  valueIdentifier,
+  words,
+} from '../../generator/model/names.js';
 
 describe('words', () => {
   it.each<{ given: string; want: string[] }>([
@@ -80,11 +90,25 @@ describe('valueIdentifier and typeIdentifier', () => {
 
 describe('skillNames', () => {
   /** The names derived from the three stems: the handler module and the two payload types. */
-  const names = (value: string, type: string, file: string) => ({ value, type, file, handlerModule: `src/skills/${file}.ts`, input: `${type}Input`, output: `${type}Output` });
+  const names = (value: string, type: string, file: string) => ({
+    value,
+    type,
+    file,
+    handlerModule: `src/skills/${file}.ts`,
+    input: `${type}Input`,
+    output: `${type}Output`,
+  });
   it.each<{ given: string; want: ReturnType<typeof skillNames> }>([
     {
       given: 'route-optimizer',
-      want: { value: 'routeOptimizer', type: 'RouteOptimizer', file: 'route-optimizer', handlerModule: 'src/skills/route-optimizer.ts', input: 'RouteOptimizerInput', output: 'RouteOptimizerOutput' },
+      want: {
+        value: 'routeOptimizer',
+        type: 'RouteOptimizer',
+        file: 'route-optimizer',
+        handlerModule: 'src/skills/route-optimizer.ts',
+        input: 'RouteOptimizerInput',
+        output: 'RouteOptimizerOutput',
+      },
     },
     { given: 'Route Optimizer v2', want: names('routeOptimizerV2', 'RouteOptimizerV2', 'route-optimizer-v2') },
     { given: 'class', want: names('classSkill', 'Class', 'class') },

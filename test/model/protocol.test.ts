@@ -9,8 +9,24 @@ async function model(version: string): Promise<ProtocolModel> {
   return buildProtocolModel(loadSchema(await readSchemaSource(version, { baseDir: '.' })));
 }
 
-const V01_METHODS = ['tasks/cancel', 'tasks/get', 'tasks/pushNotification/get', 'tasks/pushNotification/set', 'tasks/resubscribe', 'tasks/send', 'tasks/sendSubscribe'];
-const V020_METHODS = ['message/send', 'message/stream', 'tasks/cancel', 'tasks/get', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/set', 'tasks/resubscribe'];
+const V01_METHODS = [
+  'tasks/cancel',
+  'tasks/get',
+  'tasks/pushNotification/get',
+  'tasks/pushNotification/set',
+  'tasks/resubscribe',
+  'tasks/send',
+  'tasks/sendSubscribe',
+];
+const V020_METHODS = [
+  'message/send',
+  'message/stream',
+  'tasks/cancel',
+  'tasks/get',
+  'tasks/pushNotificationConfig/get',
+  'tasks/pushNotificationConfig/set',
+  'tasks/resubscribe',
+];
 const V025_METHODS = [...V020_METHODS, 'tasks/pushNotificationConfig/delete', 'tasks/pushNotificationConfig/list'].sort();
 const V030_METHODS = [...V025_METHODS, 'agent/getAuthenticatedExtendedCard'].sort();
 
@@ -36,7 +52,12 @@ describe.each(VERSIONS)('A2A v%s', (version) => {
 
   it('marks exactly the stream and resubscribe methods as streaming', async () => {
     const m = await model(version);
-    expect(m.methods.filter((x) => x.streaming).map((x) => x.role).sort()).toEqual(['resubscribe', 'stream']);
+    expect(
+      m.methods
+        .filter((x) => x.streaming)
+        .map((x) => x.role)
+        .sort(),
+    ).toEqual(['resubscribe', 'stream']);
   });
 
   it('has the JSON-RPC errors and TaskNotFound in its catalogue', async () => {
@@ -53,13 +74,25 @@ describe('version-specific facts', () => {
     const m = await model('0.1.0');
     const union = (m.definitions.A2ARequest.oneOf ?? []).map((r) => r.$ref);
     expect(union).not.toContain('#/definitions/SendTaskStreamingRequest');
-    expect(m.methods.find((x) => x.name === 'tasks/sendSubscribe')).toMatchObject({ role: 'stream', streaming: true, paramsType: 'TaskSendParams', clientName: 'sendTaskSubscribe' });
+    expect(m.methods.find((x) => x.name === 'tasks/sendSubscribe')).toMatchObject({
+      role: 'stream',
+      streaming: true,
+      paramsType: 'TaskSendParams',
+      clientName: 'sendTaskSubscribe',
+    });
   });
 
   it('v0.1.0: type discriminator, client-chosen ids, sessionId, agent.json, no extended card', async () => {
     const m = await model('0.1.0');
     expect(m.discriminator).toBe('type');
-    expect(m.features).toMatchObject({ clientTaskIds: true, contextField: 'sessionId', messageIds: false, eventTaskIdField: 'id', artifactChunkFlagsOn: 'artifact', pushConfigTaskIdField: 'id' });
+    expect(m.features).toMatchObject({
+      clientTaskIds: true,
+      contextField: 'sessionId',
+      messageIds: false,
+      eventTaskIdField: 'id',
+      artifactChunkFlagsOn: 'artifact',
+      pushConfigTaskIdField: 'id',
+    });
     expect(m.features.send).toMatchObject({ historyLength: ['historyLength'], pushNotificationConfig: ['pushNotification'], contextId: ['sessionId'] });
     expect(m.features.send.blocking).toBeUndefined();
     expect(m.features.kinds).toEqual({ task: undefined, message: undefined, statusUpdate: undefined, artifactUpdate: undefined });
@@ -73,8 +106,20 @@ describe('version-specific facts', () => {
   it('v0.2.0: kind discriminator, server ids, contextId, configuration.blocking; no extended card field yet', async () => {
     const m = await model('0.2.0');
     expect(m.discriminator).toBe('kind');
-    expect(m.features).toMatchObject({ clientTaskIds: false, contextField: 'contextId', messageIds: true, eventTaskIdField: 'taskId', artifactIds: true, artifactChunkFlagsOn: 'event', pushConfigIds: false });
-    expect(m.features.send).toMatchObject({ historyLength: ['configuration', 'historyLength'], blocking: ['configuration', 'blocking'], pushNotificationConfig: ['configuration', 'pushNotificationConfig'] });
+    expect(m.features).toMatchObject({
+      clientTaskIds: false,
+      contextField: 'contextId',
+      messageIds: true,
+      eventTaskIdField: 'taskId',
+      artifactIds: true,
+      artifactChunkFlagsOn: 'event',
+      pushConfigIds: false,
+    });
+    expect(m.features.send).toMatchObject({
+      historyLength: ['configuration', 'historyLength'],
+      blocking: ['configuration', 'blocking'],
+      pushNotificationConfig: ['configuration', 'pushNotificationConfig'],
+    });
     expect(m.features.kinds).toEqual({ task: 'task', message: 'message', statusUpdate: 'status-update', artifactUpdate: 'artifact-update' });
     expect(m.extendedCard).toEqual({ via: 'none' });
     expect(m.methods.find((x) => x.name === 'message/send')).toMatchObject({ clientName: 'sendMessage', paramsType: 'MessageSendParams' });
@@ -95,9 +140,23 @@ describe('version-specific facts', () => {
     const m = await model('0.3.0');
     expect(m.wellKnownPaths).toEqual(['/.well-known/agent-card.json', '/.well-known/agent.json']);
     expect(m.extendedCard).toEqual({ via: 'method', method: 'agent/getAuthenticatedExtendedCard' });
-    expect(m.methods.find((x) => x.role === 'extendedCard')).toMatchObject({ paramsType: undefined, resultType: 'AgentCard', clientName: 'getAuthenticatedExtendedCard' });
+    expect(m.methods.find((x) => x.role === 'extendedCard')).toMatchObject({
+      paramsType: undefined,
+      resultType: 'AgentCard',
+      clientName: 'getAuthenticatedExtendedCard',
+    });
     expect(m.errors.find((e) => e.code === -32007)?.key).toBe('authenticatedExtendedCardNotConfigured');
-    expect(m.features.taskStates).toEqual(['submitted', 'working', 'input-required', 'completed', 'canceled', 'failed', 'rejected', 'auth-required', 'unknown']);
+    expect(m.features.taskStates).toEqual([
+      'submitted',
+      'working',
+      'input-required',
+      'completed',
+      'canceled',
+      'failed',
+      'rejected',
+      'auth-required',
+      'unknown',
+    ]);
     expect(m.features.terminalStates).toEqual(['completed', 'canceled', 'failed', 'rejected']);
   });
 

@@ -23,7 +23,14 @@ describe('sample', () => {
     { name: 'oneOf too', given: [{ oneOf: [{ type: 'boolean' }, string] }], want: true },
     {
       name: 'allOf of objects merges them',
-      given: [{ allOf: [{ type: 'object', required: ['a'], properties: { a: string } }, { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } }] }],
+      given: [
+        {
+          allOf: [
+            { type: 'object', required: ['a'], properties: { a: string } },
+            { type: 'object', required: ['b'], properties: { b: { type: 'integer' } } },
+          ],
+        },
+      ],
       want: { a: 'example', b: 1 },
     },
     { name: 'allOf of non-objects: the first', given: [{ allOf: [{ type: 'integer', minimum: 3 }, { type: 'integer' }] }], want: 3 },
@@ -35,7 +42,13 @@ describe('sample', () => {
     },
     {
       name: 'strings named like what they hold',
-      given: [{ type: 'object', required: ['text', 'taskId', 'url', 'displayName', 'other'], properties: { text: string, taskId: string, url: string, displayName: string, other: string } }],
+      given: [
+        {
+          type: 'object',
+          required: ['text', 'taskId', 'url', 'displayName', 'other'],
+          properties: { text: string, taskId: string, url: string, displayName: string, other: string },
+        },
+      ],
       want: { text: 'Hello', taskId: 'taskId-1', url: 'https://example.com/', displayName: 'Example', other: 'example' },
     },
     { name: 'properties inferred as an object', given: [{ required: ['n'], properties: { n: { type: 'number' } } }], want: { n: 1 } },
@@ -52,7 +65,11 @@ describe('sample', () => {
     { name: 'maxItems 0 is an empty array', given: [{ type: 'array', maxItems: 0, items: { type: 'integer' } }], want: [] },
     { name: 'no items schema', given: [{ type: 'array' }], want: [] },
     { name: 'inferred from items', given: [{ items: { type: 'boolean' } }], want: [true] },
-    { name: 'items do not take the property name', given: [{ type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: string } } }], want: { ids: ['example'] } },
+    {
+      name: 'items do not take the property name',
+      given: [{ type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: string } } }],
+      want: { ids: ['example'] },
+    },
     // Strings.
     { name: 'a format', given: [{ type: 'string', format: 'date-time' }], want: '2025-01-01T12:00:00Z' },
     { name: 'an unknown format', given: [{ type: 'string', format: 'x-custom' }], want: 'example' },

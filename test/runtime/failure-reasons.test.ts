@@ -56,7 +56,12 @@ describe('why a task failed', () => {
 
 describe('-32602 names the field', () => {
   it('a skill input that breaks its schema: the message carries the path into the data part', async () => {
-    const res = await rpc(agent.url, 'message/send', { message: { ...textMessage(''), parts: [{ kind: 'data', data: { a: 'one', b: 2 } }], metadata: { skillId: 'add' } } }, auth);
+    const res = await rpc(
+      agent.url,
+      'message/send',
+      { message: { ...textMessage(''), parts: [{ kind: 'data', data: { a: 'one', b: 2 } }], metadata: { skillId: 'add' } } },
+      auth,
+    );
     expect(res.body.error.code).toBe(-32602);
     expect(res.body.error.message).toContain('/message/parts/0/data/a');
   });

@@ -58,7 +58,13 @@ describe.each([
     const listener = app.listen(0, '127.0.0.1');
     await new Promise((r) => listener.once('listening', r));
     origin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    afterAll(() => new Promise<void>((r) => { listener.closeAllConnections(); listener.close(() => r()); }));
+    afterAll(
+      () =>
+        new Promise<void>((r) => {
+          listener.closeAllConnections();
+          listener.close(() => r());
+        }),
+    );
   });
   behavesAsA2A(() => origin);
 });
@@ -97,7 +103,14 @@ describe('the Fetch handler', () => {
   it('holds a body to the same limits as the node handler: 413 past server.limits.bodyBytes, declared or streamed; 408 when it stops arriving', async () => {
     const server = await createServer(); // the fixture: bodyBytes 65536, requestTimeoutMs 1500
     const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-      server.fetch(new Request('http://agent.test/a2a', { method: 'POST', headers: { 'content-type': 'application/json', ...auth, ...headers }, body, duplex: 'half' } as RequestInit));
+      server.fetch(
+        new Request('http://agent.test/a2a', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth, ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
     const errorOf = async (res: Response) => ({ status: res.status, error: (await res.json()).error });
     const streamed = (chunks: string[], end: boolean) =>
       new ReadableStream<Uint8Array>({
@@ -108,11 +121,21 @@ describe('the Fetch handler', () => {
       });
 
     expect(await errorOf(await post('{}', { 'content-length': '70000' }))).toMatchObject({ status: 413, error: { data: { limit: 'bodyBytes', max: 65536 } } });
-    const tooBig = await errorOf(await post(streamed(Array.from({ length: 10 }, () => 'x'.repeat(8000)), true)));
+    const tooBig = await errorOf(
+      await post(
+        streamed(
+          Array.from({ length: 10 }, () => 'x'.repeat(8000)),
+          true,
+        ),
+      ),
+    );
     expect(tooBig).toMatchObject({ status: 413, error: { data: { limit: 'bodyBytes', max: 65536 } } });
     expect(tooBig.error.message).toContain('larger than 65536 bytes');
     const stalled = await errorOf(await post(streamed(['{"jsonrpc":'], false)));
-    expect(stalled).toMatchObject({ status: 408, error: { message: expect.stringContaining('did not arrive within 1500 ms'), data: { limit: 'requestTimeoutMs' } } });
+    expect(stalled).toMatchObject({
+      status: 408,
+      error: { message: expect.stringContaining('did not arrive within 1500 ms'), data: { limit: 'requestTimeoutMs' } },
+    });
     // Under the limit, in several chunks: one body, answered.
     const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'message/send', params: { message: message('reply ok') } });
     const whole = await post(streamed([body.slice(0, 10), body.slice(10, 40), body.slice(40)], true));

@@ -8,11 +8,30 @@ import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers
 type Any = any;
 const RUNS = 10_500;
 
-const METHODS = ['message/send', 'message/stream', 'tasks/get', 'tasks/cancel', 'tasks/resubscribe', 'tasks/pushNotificationConfig/set', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/delete', 'agent/getAuthenticatedExtendedCard'];
+const METHODS = [
+  'message/send',
+  'message/stream',
+  'tasks/get',
+  'tasks/cancel',
+  'tasks/resubscribe',
+  'tasks/pushNotificationConfig/set',
+  'tasks/pushNotificationConfig/get',
+  'tasks/pushNotificationConfig/list',
+  'tasks/pushNotificationConfig/delete',
+  'agent/getAuthenticatedExtendedCard',
+];
 const hostileKey = fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'then', 'kind', 'parts', '', '\u0000');
 const json = fc.jsonValue({ maxDepth: 4 });
 const part = fc.oneof(
-  fc.record({ kind: fc.constantFrom('text', 'data', 'file', 'bogus'), text: fc.string(), data: json, file: fc.record({ bytes: fc.string(), uri: fc.string(), mimeType: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: ['kind'] }),
+  fc.record(
+    {
+      kind: fc.constantFrom('text', 'data', 'file', 'bogus'),
+      text: fc.string(),
+      data: json,
+      file: fc.record({ bytes: fc.string(), uri: fc.string(), mimeType: fc.string() }, { requiredKeys: [] }),
+    },
+    { requiredKeys: ['kind'] },
+  ),
   json,
 );
 const message = fc.record(
@@ -28,9 +47,25 @@ const message = fc.record(
   { requiredKeys: [] },
 );
 const params = fc.oneof(
-  fc.record({ message, configuration: fc.record({ blocking: fc.boolean(), historyLength: fc.integer({ min: -3, max: 5 }), acceptedOutputModes: fc.array(fc.string(), { maxLength: 2 }) }, { requiredKeys: [] }), metadata: json }, { requiredKeys: [] }),
-  fc.record({ id: fc.oneof(fc.uuid(), fc.string(), fc.integer()), historyLength: fc.integer({ min: -2, max: 3 }), pushNotificationConfigId: fc.string() }, { requiredKeys: [] }),
-  fc.record({ taskId: fc.string(), pushNotificationConfig: fc.record({ url: fc.oneof(fc.webUrl(), fc.string()), token: fc.string() }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      message,
+      configuration: fc.record(
+        { blocking: fc.boolean(), historyLength: fc.integer({ min: -3, max: 5 }), acceptedOutputModes: fc.array(fc.string(), { maxLength: 2 }) },
+        { requiredKeys: [] },
+      ),
+      metadata: json,
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { id: fc.oneof(fc.uuid(), fc.string(), fc.integer()), historyLength: fc.integer({ min: -2, max: 3 }), pushNotificationConfigId: fc.string() },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    { taskId: fc.string(), pushNotificationConfig: fc.record({ url: fc.oneof(fc.webUrl(), fc.string()), token: fc.string() }, { requiredKeys: [] }) },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(fc.oneof(hostileKey, fc.string()), json, { maxKeys: 4 }),
   json,
 );
@@ -49,7 +84,12 @@ const validRequest = fc.record({
   id: fc.integer(),
   method: fc.constantFrom('message/send', 'message/stream'),
   params: fc.record({
-    message: fc.record({ kind: fc.constant('message'), messageId: fc.uuid(), role: fc.constant('user'), parts: fc.array(fc.record({ kind: fc.constant('text'), text: fc.string() }), { minLength: 1, maxLength: 2 }) }),
+    message: fc.record({
+      kind: fc.constant('message'),
+      messageId: fc.uuid(),
+      role: fc.constant('user'),
+      parts: fc.array(fc.record({ kind: fc.constant('text'), text: fc.string() }), { minLength: 1, maxLength: 2 }),
+    }),
   }),
 });
 /** A body: a request object, a batch, any JSON, or text that is not JSON at all. */
@@ -68,7 +108,10 @@ type ResultValidator = (result: unknown) => boolean;
 
 function isWellFormedResponse(value: Any, resultValidator: ResultValidator): boolean {
   if (typeof value !== 'object' || value === null || value.jsonrpc !== '2.0' || !('id' in value)) return false;
-  if ('error' in value) return Number.isInteger(value.error?.code) && typeof value.error.message === 'string' && !('result' in value) && !JSON.stringify(value.error).includes('    at ');
+  if ('error' in value)
+    return (
+      Number.isInteger(value.error?.code) && typeof value.error.message === 'string' && !('result' in value) && !JSON.stringify(value.error).includes('    at ')
+    );
   return 'result' in value && resultValidator(value.result);
 }
 
@@ -97,7 +140,11 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
     const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     await fc.assert(
       fc.asyncProperty(body, async (text) => {
-        const res = await fetch(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` }, body: text });
+        const res = await fetch(agent.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` },
+          body: text,
+        });
         expect(res.status).toBe(200);
         const type = res.headers.get('content-type') ?? '';
         const raw = await res.text();
@@ -112,12 +159,21 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
         const resultValidator =
           (request: Any): ResultValidator =>
           (result) =>
-            typeof request === 'object' && request !== null && typeof request.method === 'string' && Object.hasOwn(methods, request.method) && methods[request.method].result.check(result) === undefined;
+            typeof request === 'object' &&
+            request !== null &&
+            typeof request.method === 'string' &&
+            Object.hasOwn(methods, request.method) &&
+            methods[request.method].result.check(result) === undefined;
         if (type.startsWith('text/event-stream')) {
           const events = raw.split('\n\n').filter((b) => b.trim() && !b.startsWith(':'));
           expect(events.length).toBeGreaterThan(0);
           for (const block of events) {
-            const data = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+            const data = JSON.parse(
+              block
+                .split('\n')
+                .find((l) => l.startsWith('data: '))!
+                .slice(6),
+            );
             expect(isWellFormedResponse(data, resultValidator(sent)), block).toBe(true);
           }
         } else {

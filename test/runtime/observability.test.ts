@@ -15,7 +15,11 @@ beforeAll(async () => {
 describe('request log', () => {
   it('a pino-compatible logger gets one record per request: method, id, task, outcome, code, duration', async () => {
     const records: { record: Record<string, any>; message?: string }[] = [];
-    const pinoLike = { info: (record: Record<string, any>, message?: string) => records.push({ record, message }), warn: () => undefined, error: () => undefined };
+    const pinoLike = {
+      info: (record: Record<string, any>, message?: string) => records.push({ record, message }),
+      warn: () => undefined,
+      error: () => undefined,
+    };
     const agent = await startAgent(project, { logger: pinoLike, requestLog: true });
     const sent = await rpc(agent.url, 'message/send', { message: textMessage('task') }, auth);
     await rpc(agent.url, 'tasks/get', { id: 'nope' }, auth);
@@ -83,8 +87,18 @@ describe('tracing', () => {
     const sent = await rpc(agent.url, 'message/send', { message: textMessage('task') }, { ...auth, traceparent });
     const taskId = sent.body.result.id;
     const [request, execution] = spans;
-    expect(request).toMatchObject({ name: 'request message/send', ended: true, traceparent, attributes: { 'rpc.method': 'message/send', 'a2a.task.id': taskId } });
-    expect(execution).toMatchObject({ name: 'execution', parent: request, ended: true, attributes: { 'a2a.method': 'message/send', 'a2a.task.id': taskId, 'a2a.task.state': 'completed', 'a2a.skill.id': 'script' } });
+    expect(request).toMatchObject({
+      name: 'request message/send',
+      ended: true,
+      traceparent,
+      attributes: { 'rpc.method': 'message/send', 'a2a.task.id': taskId },
+    });
+    expect(execution).toMatchObject({
+      name: 'execution',
+      parent: request,
+      ended: true,
+      attributes: { 'a2a.method': 'message/send', 'a2a.task.id': taskId, 'a2a.task.state': 'completed', 'a2a.skill.id': 'script' },
+    });
     await rpc(agent.url, 'tasks/get', { id: 'missing' }, auth);
     expect(spans[2]).toMatchObject({ name: 'request tasks/get', ended: true, attributes: { 'rpc.jsonrpc.error_code': -32001 } });
     expect(spans[2].failed).toBeDefined();

@@ -26,7 +26,13 @@ function recordingProvider(spans: Recorded[]): TracerProvider {
   const tracer: Tracer = {
     startSpan(name: string, options: SpanOptions = {}, ctx: Context = context.active()): Span {
       const parentSpan = trace.getSpan(ctx);
-      const recorded: Recorded = { name, kind: options.kind, parent: parentSpan ? byContext.get(parentSpan) : undefined, attributes: { ...options.attributes }, ended: false };
+      const recorded: Recorded = {
+        name,
+        kind: options.kind,
+        parent: parentSpan ? byContext.get(parentSpan) : undefined,
+        attributes: { ...options.attributes },
+        ended: false,
+      };
       spans.push(recorded);
       const span: Span = {
         spanContext: () => ({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: 1 }),
@@ -69,12 +75,27 @@ describe('server.tracing: opentelemetry', () => {
     trace.setGlobalTracerProvider(recordingProvider(spans));
     try {
       const { openTelemetryTracing } = await project.load<any>('tracing.js');
-      const agent = await startAgent(project, { skills: { echo: (c: { text: string }) => c.text }, defaultSkill: 'echo', tracing: openTelemetryTracing(), auth: undefined });
+      const agent = await startAgent(project, {
+        skills: { echo: (c: { text: string }) => c.text },
+        defaultSkill: 'echo',
+        tracing: openTelemetryTracing(),
+        auth: undefined,
+      });
       const reply = await rpc(agent.url, 'message/send', { message: textMessage('hello') });
       expect(reply.body.result.kind).toBe('message');
       const [request, execution] = spans;
-      expect(request).toMatchObject({ name: 'a2a message/send', kind: 1 /* SERVER */, ended: true, attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': 'message/send' } });
-      expect(execution).toMatchObject({ name: 'a2a execute', parent: request, ended: true, attributes: { 'a2a.method': 'message/send', 'a2a.skill.id': 'echo', 'a2a.task.state': 'direct-reply' } });
+      expect(request).toMatchObject({
+        name: 'a2a message/send',
+        kind: 1 /* SERVER */,
+        ended: true,
+        attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': 'message/send' },
+      });
+      expect(execution).toMatchObject({
+        name: 'a2a execute',
+        parent: request,
+        ended: true,
+        attributes: { 'a2a.method': 'message/send', 'a2a.skill.id': 'echo', 'a2a.task.state': 'direct-reply' },
+      });
       expect(execution.attributes['a2a.context.id']).toBe(reply.body.result.contextId);
 
       await rpc(agent.url, 'tasks/get', { id: 'missing' });

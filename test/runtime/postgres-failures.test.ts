@@ -99,7 +99,7 @@ describe('failures with replicas on PostgreSQL', () => {
     await storedEventsAreWhole([taskId]);
   });
 
-  it("a subscriber whose replica dies resubscribes through another one and misses no stored event", async () => {
+  it('a subscriber whose replica dies resubscribes through another one and misses no stored event', async () => {
     const [runner, first, second] = await Promise.all([replica('runner'), replica('first'), replica('second')]);
     const own: any[] = [];
     const owning = collect(await openStream(runner.url, 'message/stream', { message: textMessage('ticks 15 80') }), own);
@@ -159,7 +159,11 @@ describe('failures with replicas on PostgreSQL', () => {
     await cluster.start();
     // The running task's writes were kept and go through once the database is back.
     let last: any;
-    await until('the task to complete', async () => (last = (await rpc(c.url, 'tasks/get', { id: taskId })).body).result?.status.state === 'completed', 30_000).catch((err) => {
+    await until(
+      'the task to complete',
+      async () => (last = (await rpc(c.url, 'tasks/get', { id: taskId })).body).result?.status.state === 'completed',
+      30_000,
+    ).catch((err) => {
       throw new Error(`${err.message}: ${JSON.stringify(last).slice(0, 300)}\n${a.stderr()}`);
     });
     const final = (await rpc(b.url, 'tasks/get', { id: taskId })).body.result;
@@ -244,7 +248,11 @@ describe('failures with replicas on PostgreSQL', () => {
       new Promise((resolve) => {
         const base: Record<string, string | undefined> = { ...process.env, PORT: '0' };
         delete base.DATABASE_URL;
-        const child = spawn(process.execPath, [join(project.dir, 'dist', 'main.js')], { cwd: project.dir, env: { ...base, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(process.execPath, [join(project.dir, 'dist', 'main.js')], {
+          cwd: project.dir,
+          env: { ...base, ...env },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
         child.once('exit', (code) => resolve({ code, stderr }));

@@ -80,7 +80,8 @@ describe('three replicas on one PostgreSQL database', () => {
     // B knows the task at once: the answer waited for the row.
     expect((await rpc(B.url, 'tasks/get', { id: taskId })).body.result.id).toBe(taskId);
     // Wait for the executor to be running (its working status stored).
-    for (let i = 0; i < 100 && (await rpc(C.url, 'tasks/get', { id: taskId })).body.result.status.state !== 'working'; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await rpc(C.url, 'tasks/get', { id: taskId })).body.result.status.state !== 'working'; i++)
+      await new Promise((r) => setTimeout(r, 20));
 
     const canceled = await rpc(C.url, 'tasks/cancel', { id: taskId });
     expect(canceled.body.error).toBeUndefined();
@@ -105,7 +106,10 @@ describe('three replicas on one PostgreSQL database', () => {
     const hook = await webhookReceiver();
     const sent = await rpc(A.url, 'message/send', { message: textMessage('ticks 6 150'), configuration: { blocking: false } });
     const taskId = sent.body.result.id;
-    const set = await rpc(B.url, 'tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg', url: hook.url, token: 'tok-1', authentication: { schemes: ['Bearer'], credentials: 'secret' } } });
+    const set = await rpc(B.url, 'tasks/pushNotificationConfig/set', {
+      taskId,
+      pushNotificationConfig: { id: 'cfg', url: hook.url, token: 'tok-1', authentication: { schemes: ['Bearer'], credentials: 'secret' } },
+    });
     expect(set.body.error).toBeUndefined();
     expect(set.body.result.pushNotificationConfig.authentication.credentials).toBeUndefined();
     // The runner learns of the config through the database and delivers each later state, to the end.
@@ -119,7 +123,9 @@ describe('three replicas on one PostgreSQL database', () => {
       const listed = await rpc(r.url, 'tasks/pushNotificationConfig/list', { id: taskId });
       expect(listed.body.result.map((c: any) => c.pushNotificationConfig.id)).toEqual(['cfg']);
     }
-    expect((await rpc(C.url, 'tasks/pushNotificationConfig/get', { id: taskId, pushNotificationConfigId: 'cfg' })).body.result.pushNotificationConfig.url).toBe(hook.url);
+    expect((await rpc(C.url, 'tasks/pushNotificationConfig/get', { id: taskId, pushNotificationConfigId: 'cfg' })).body.result.pushNotificationConfig.url).toBe(
+      hook.url,
+    );
     expect((await rpc(C.url, 'tasks/pushNotificationConfig/delete', { id: taskId, pushNotificationConfigId: 'cfg' })).body.error).toBeUndefined();
     for (const r of [A, B]) {
       let listed: any[] = [];
@@ -157,9 +163,7 @@ describe('three replicas on one PostgreSQL database', () => {
   it('1,000 concurrent tasks over the three replicas, each read back from another: nothing lost, each event stored once, in order', async () => {
     const replicas = [A, B, C];
     const n = 1000;
-    const sent = await Promise.all(
-      Array.from({ length: n }, (_, i) => rpc(replicas[i % 3].url, 'message/send', { message: textMessage(`ticks 3 0 ${i}`) })),
-    );
+    const sent = await Promise.all(Array.from({ length: n }, (_, i) => rpc(replicas[i % 3].url, 'message/send', { message: textMessage(`ticks 3 0 ${i}`) })));
     const ids: string[] = sent.map((s) => {
       expect(s.body.error, A.stderr() + B.stderr() + C.stderr()).toBeUndefined();
       return s.body.result.id;

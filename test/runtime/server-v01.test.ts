@@ -12,7 +12,8 @@ describe('generated server, A2A v0.1.0', () => {
   let agent: RunningAgent;
   let minimal: RunningAgent;
   const call = (method: string, params?: unknown) => rpc(agent.url, method, params, auth);
-  const sendTask = async (text: string, extra: Record<string, unknown> = {}) => (await call('tasks/send', { id: randomUUID(), message: message(text), ...extra })).body;
+  const sendTask = async (text: string, extra: Record<string, unknown> = {}) =>
+    (await call('tasks/send', { id: randomUUID(), message: message(text), ...extra })).body;
 
   beforeAll(async () => {
     agent = await startAgent(await fixtureProject('full-v0.1.0'));
@@ -35,7 +36,11 @@ describe('generated server, A2A v0.1.0', () => {
   it('tasks/send creates the task under the client-chosen id and session; a reply completes it', async () => {
     const id = randomUUID();
     const { result } = (await call('tasks/send', { id, sessionId: 'session-1', message: message('reply hi'), historyLength: 5 })).body;
-    expect(result).toMatchObject({ id, sessionId: 'session-1', status: { state: 'completed', message: { role: 'agent', parts: [{ type: 'text', text: 'hi' }] } } });
+    expect(result).toMatchObject({
+      id,
+      sessionId: 'session-1',
+      status: { state: 'completed', message: { role: 'agent', parts: [{ type: 'text', text: 'hi' }] } },
+    });
     expect(result.kind).toBeUndefined();
     expect(result.history.map((m: { role: string }) => m.role)).toEqual(['user', 'agent']);
   });
@@ -139,7 +144,9 @@ describe('generated server, A2A v0.1.0', () => {
 
   it('capabilities off: -32004 for streaming, -32003 for push', async () => {
     expect((await rpc(minimal.url, 'tasks/sendSubscribe', { id: 'a', message: message('x') })).body.error.code).toBe(-32004);
-    expect((await rpc(minimal.url, 'tasks/pushNotification/set', { id: 'a', pushNotificationConfig: { url: 'https://example.com' } })).body.error.code).toBe(-32003);
+    expect((await rpc(minimal.url, 'tasks/pushNotification/set', { id: 'a', pushNotificationConfig: { url: 'https://example.com' } })).body.error.code).toBe(
+      -32003,
+    );
   });
 
   it('-32700 / -32600 / -32601', async () => {

@@ -8,7 +8,13 @@ import { openGate } from '../helpers/script-executor.js';
 import { API_KEY, fixtureProject, FORBIDDEN_TOKEN, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
 const auth = { authorization: `Bearer ${TOKEN}` };
-const dataMessage = (data: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'message', messageId: randomUUID(), role: 'user', parts: [{ kind: 'data', data }], ...extra });
+const dataMessage = (data: unknown, extra: Record<string, unknown> = {}) => ({
+  kind: 'message',
+  messageId: randomUUID(),
+  role: 'user',
+  parts: [{ kind: 'data', data }],
+  ...extra,
+});
 
 describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
   let agent: RunningAgent;
@@ -16,7 +22,12 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
   const call = (method: string, params?: unknown, headers: Record<string, string> = auth) => rpc(agent.url, method, params, headers);
   // v0.2.5 requires acceptedOutputModes whenever a configuration is sent.
   const send = async (msg: unknown, configuration?: Record<string, unknown>) =>
-    (await call('message/send', { message: msg, ...(configuration ? { configuration: { acceptedOutputModes: ['text/plain', 'application/json'], ...configuration } } : {}) })).body;
+    (
+      await call('message/send', {
+        message: msg,
+        ...(configuration ? { configuration: { acceptedOutputModes: ['text/plain', 'application/json'], ...configuration } } : {}),
+      })
+    ).body;
 
   beforeAll(async () => {
     agent = await startAgent(await fixtureProject(`full-v${version}`));
@@ -31,7 +42,7 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
         expect(res.status).toBe(200);
         const card = await res.json();
         expect(card.protocolVersion).toBe(version);
-        expect(card.url).toBe(agent.url.replace(/\/$/, "")); // the port follows listen()
+        expect(card.url).toBe(agent.url.replace(/\/$/, '')); // the port follows listen()
         expect(card.skills.map((s: { id: string }) => s.id)).toEqual(['script', 'add', 'images']);
       }
       if (version === '0.2.5') expect((await fetch(agent.origin + '/.well-known/agent-card.json')).status).toBe(404);
@@ -225,7 +236,11 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
     it('artifact chunks stream with append and lastChunk', async () => {
       const { events } = await streamAll(agent.url, 'message/stream', { message: message('chunks 3') }, auth);
       const chunks = events.map((e) => e.data.result).filter((r) => r.kind === 'artifact-update');
-      expect(chunks.map((c) => [c.append ?? false, c.lastChunk ?? false])).toEqual([[false, false], [true, false], [true, true]]);
+      expect(chunks.map((c) => [c.append ?? false, c.lastChunk ?? false])).toEqual([
+        [false, false],
+        [true, false],
+        [true, true],
+      ]);
       const task = (await call('tasks/get', { id: chunks[0].taskId })).body.result;
       expect(task.artifacts[0].parts.map((p: { text: string }) => p.text)).toEqual(['chunk-0', 'chunk-1', 'chunk-2']);
     });
@@ -296,7 +311,10 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
       const pushAgent = await startAgent(await fixtureProject(`full-v${version}`), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
       const pcall = (m: string, p: unknown) => rpc(pushAgent.url, m, p, auth);
       const asked = (await pcall('message/send', { message: message('ask') })).body.result;
-      const set = await pcall('tasks/pushNotificationConfig/set', { taskId: asked.id, pushNotificationConfig: { url: hook.url, token: 'client-token', id: 'cfg-1' } });
+      const set = await pcall('tasks/pushNotificationConfig/set', {
+        taskId: asked.id,
+        pushNotificationConfig: { url: hook.url, token: 'client-token', id: 'cfg-1' },
+      });
       expect(set.body.result).toEqual({ taskId: asked.id, pushNotificationConfig: { url: hook.url, token: 'client-token', id: 'cfg-1' } });
       const got = await pcall('tasks/pushNotificationConfig/get', { id: asked.id, pushNotificationConfigId: 'cfg-1' });
       expect(got.body.result.pushNotificationConfig.id).toBe('cfg-1');
@@ -324,7 +342,16 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
 
     it('refuses loopback, private, link-local and unique-local webhooks unless allow-listed (SSRF)', async () => {
       const asked = (await send(message('ask'))).result;
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'http://10.1.2.3/x', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://0.0.0.0/x']) {
+      for (const url of [
+        'http://127.0.0.1:9/x',
+        'http://localhost:9/x',
+        'http://10.1.2.3/x',
+        'http://169.254.169.254/latest',
+        'http://[::1]/x',
+        'http://[fd00::1]/x',
+        'http://[::ffff:127.0.0.1]/x',
+        'http://0.0.0.0/x',
+      ]) {
         const res = await call('tasks/pushNotificationConfig/set', { taskId: asked.id, pushNotificationConfig: { url } });
         expect(res.body.error, url).toMatchObject({ code: -32602, data: { path: '/pushNotificationConfig/url' } });
         expect(res.body.error.message).toMatch(/refused/);
@@ -346,7 +373,14 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
     });
 
     it('-32600 for invalid request objects', async () => {
-      for (const body of ['[]', '"x"', '{"id":1,"method":"tasks/get"}', '{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"x"}}', '{"jsonrpc":"2.0","id":1.5,"method":"tasks/get"}', '{"jsonrpc":"2.0","id":1,"method":7}']) {
+      for (const body of [
+        '[]',
+        '"x"',
+        '{"id":1,"method":"tasks/get"}',
+        '{"jsonrpc":"2.0","method":"tasks/get","params":{"id":"x"}}',
+        '{"jsonrpc":"2.0","id":1.5,"method":"tasks/get"}',
+        '{"jsonrpc":"2.0","id":1,"method":7}',
+      ]) {
         const res = await post(agent.url, body, auth);
         expect(res.body.error.code, body).toBe(-32600);
       }
@@ -391,14 +425,24 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
 
     it('-32603 without a stack trace when the server itself fails', async () => {
       const broken = await startAgent(await fixtureProject(`full-v${version}`), {
-        taskStore: { get: () => { throw new Error('db down at /srv/secret.js:12'); }, set: () => undefined, delete: () => undefined },
+        taskStore: {
+          get: () => {
+            throw new Error('db down at /srv/secret.js:12');
+          },
+          set: () => undefined,
+          delete: () => undefined,
+        },
       });
       const res = await rpc(broken.url, 'tasks/get', { id: 'x' }, auth);
       expect(res.body.error).toEqual({ code: -32603, message: 'Internal error' });
     });
 
     it('batches answer each call', async () => {
-      const res = await post(agent.url, JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'tasks/get', params: { id: 'x' } }, { jsonrpc: '2.0', id: 'b', method: 'nope' }, 5]), auth);
+      const res = await post(
+        agent.url,
+        JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'tasks/get', params: { id: 'x' } }, { jsonrpc: '2.0', id: 'b', method: 'nope' }, 5]),
+        auth,
+      );
       expect(res.body).toEqual([
         expect.objectContaining({ id: 'a', error: expect.objectContaining({ code: -32001 }) }),
         expect.objectContaining({ id: 'b', error: expect.objectContaining({ code: -32601 }) }),
@@ -433,7 +477,10 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
     });
 
     it('CORS: preflight for an allowed origin, nothing for others, headers on responses and streams', async () => {
-      const pre = await fetch(agent.url, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' } });
+      const pre = await fetch(agent.url, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+      });
       expect(pre.status).toBe(204);
       expect(pre.headers.get('access-control-allow-origin')).toBe('http://app.example');
       expect(pre.headers.get('access-control-allow-headers')).toBe('content-type, authorization');

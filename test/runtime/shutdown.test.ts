@@ -33,7 +33,10 @@ describe('close()', () => {
     const closing = agent.server.close();
     // New work is refused while the running work finishes.
     await new Promise((r) => setTimeout(r, 20));
-    const refused = await rpc(agent.url, 'message/send', { message: textMessage('reply late') }, auth).catch((err: Error) => ({ status: 0, body: { refused: err.message } }));
+    const refused = await rpc(agent.url, 'message/send', { message: textMessage('reply late') }, auth).catch((err: Error) => ({
+      status: 0,
+      body: { refused: err.message },
+    }));
     expect([0, 503]).toContain(refused.status);
 
     const finished = await quickEvents;
@@ -64,7 +67,10 @@ describe('listen()', () => {
     const { createA2AServer } = await project.load<any>('a2a/server/index.js');
     const second = createA2AServer({ executor: { execute: () => undefined }, logger: false, auth: {} });
     const port = Number(new URL(first.url).port);
-    const error = await second.listen({ port, host: '127.0.0.1' }).then(() => undefined, (err: Error & { code?: string }) => err);
+    const error = await second.listen({ port, host: '127.0.0.1' }).then(
+      () => undefined,
+      (err: Error & { code?: string }) => err,
+    );
     expect(error?.code).toBe('EADDRINUSE');
     expect(error?.message).toBe(`port ${port} on 127.0.0.1 is in use: set PORT to a free port (PORT=${port + 1} npm start)`);
   });

@@ -52,7 +52,9 @@ describe('the official A2A TCK', () => {
       const result = await runCategory(category, { tck, sutUrl: agent.url, reportDir: work, streamingTimeout: STREAMING_TIMEOUT, signal: abort.signal });
       // pytest's 2–5 (interrupted, internal or usage error, nothing collected), or no report: the run itself broke.
       if (result.exitCode < 0 || result.exitCode > 1 || result.cases.length === 0) {
-        throw new Error(`TCK ${category.name}: pytest exited ${result.exitCode} with ${result.cases.length} tests\n${result.output.slice(-6000)}\n--- agent log ---\n${agent.log().slice(-3000)}`);
+        throw new Error(
+          `TCK ${category.name}: pytest exited ${result.exitCode} with ${result.cases.length} tests\n${result.output.slice(-6000)}\n--- agent log ---\n${agent.log().slice(-3000)}`,
+        );
       }
       results.push(result);
     }

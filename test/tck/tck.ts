@@ -45,12 +45,14 @@ export const KNOWN_TCK_FAULTS: Record<string, KnownFault> = {
 };
 
 /** Whether a failed test is one of the known faults, failing the known way. */
-export const isKnownFault = (test: TestCase): boolean => Object.hasOwn(KNOWN_TCK_FAULTS, test.id) && KNOWN_TCK_FAULTS[test.id].failsWith.test(test.message ?? '');
+export const isKnownFault = (test: TestCase): boolean =>
+  Object.hasOwn(KNOWN_TCK_FAULTS, test.id) && KNOWN_TCK_FAULTS[test.id].failsWith.test(test.message ?? '');
 
 /** The Debian packages of HOW-TO-RUN.md (.ci/run installs the same list) and their modules. */
 const APT_INSTALL =
   'apt-get update && apt-get install -y --no-install-recommends python3-pytest python3-pytest-asyncio python3-pytest-timeout python3-httpx python3-requests python3-responses python3-deepdiff python3-jsonschema python3-packaging python3-yaml python3-dotenv python3-grpcio python3-protobuf python3-openssl';
-const MODULES = 'pytest, pytest_asyncio, pytest_timeout, httpx, requests, responses, deepdiff, jsonschema, packaging, yaml, dotenv, grpc, google.protobuf, OpenSSL';
+const MODULES =
+  'pytest, pytest_asyncio, pytest_timeout, httpx, requests, responses, deepdiff, jsonschema, packaging, yaml, dotenv, grpc, google.protobuf, OpenSSL';
 
 /** Fails, naming the install command, when Debian's Python lacks what the TCK imports. */
 export async function requirePython(): Promise<void> {
@@ -65,7 +67,8 @@ export async function requirePython(): Promise<void> {
 /** Copies the TCK into `dir` (pytest and Python write beside the tests; the source stays untouched). */
 export async function copyTck(dir: string): Promise<string> {
   const copy = join(dir, 'a2a-tck');
-  if (!existsSync(join(TCK_SOURCE, 'HOW-TO-RUN.md'))) throw new Error(`The A2A TCK source is missing: expected at ${TCK_SOURCE} (shared/ beside the repository)`);
+  if (!existsSync(join(TCK_SOURCE, 'HOW-TO-RUN.md')))
+    throw new Error(`The A2A TCK source is missing: expected at ${TCK_SOURCE} (shared/ beside the repository)`);
   await cp(TCK_SOURCE, copy, { recursive: true });
   return copy;
 }
@@ -91,7 +94,18 @@ export interface RunOptions {
 
 export async function runCategory(category: (typeof CATEGORIES)[number], options: RunOptions): Promise<CategoryResult> {
   const report = join(options.reportDir, `${category.name}.xml`);
-  const args = ['-m', 'pytest', ...category.selection, `--sut-url=${options.sutUrl}`, '--test-scope=all', '--transports', 'jsonrpc', '-p', 'no:cacheprovider', `--junitxml=${report}`];
+  const args = [
+    '-m',
+    'pytest',
+    ...category.selection,
+    `--sut-url=${options.sutUrl}`,
+    '--test-scope=all',
+    '--transports',
+    'jsonrpc',
+    '-p',
+    'no:cacheprovider',
+    `--junitxml=${report}`,
+  ];
   let exitCode = 0;
   let output: string;
   try {
@@ -107,7 +121,8 @@ export async function runCategory(category: (typeof CATEGORIES)[number], options
   } catch (err) {
     const e = err as { code?: unknown; killed?: boolean; stdout?: string; stderr?: string };
     output = (e.stdout ?? '') + (e.stderr ?? '');
-    if (e.killed && !options.signal.aborted) throw new Error(`TCK ${category.name}: pytest did not finish within ${CATEGORY_TIMEOUT_MS / 1000} s\n${output.slice(-6000)}`);
+    if (e.killed && !options.signal.aborted)
+      throw new Error(`TCK ${category.name}: pytest did not finish within ${CATEGORY_TIMEOUT_MS / 1000} s\n${output.slice(-6000)}`);
     if (typeof e.code !== 'number') throw err; // not started, or aborted
     exitCode = e.code;
   }

@@ -83,7 +83,10 @@ describe('write stage', () => {
   it('removes a generated file that is no longer produced, unless edited by hand', async () => {
     const dir = await project();
     expect(await listFiles(dir)).toContain('src/a2a/agent-card.extended.json');
-    await writeFile(join(dir, 'a2a.yaml'), exampleText('georoute').replace('supportsAuthenticatedExtendedCard: true', 'supportsAuthenticatedExtendedCard: false'));
+    await writeFile(
+      join(dir, 'a2a.yaml'),
+      exampleText('georoute').replace('supportsAuthenticatedExtendedCard: true', 'supportsAuthenticatedExtendedCard: false'),
+    );
     const r = await runCli(['generate'], dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1 removed/);
@@ -98,7 +101,11 @@ describe('write stage', () => {
     await applyPlan(await planWrite(dir, files, { generator: 't', spec: '0.3.0' }));
     expect(await readFile(join(dir, 'src/custom.ts'), 'utf8')).toBe('scaffold\n');
     await writeFile(join(dir, 'src/custom.ts'), 'my code\n');
-    const plan = await planWrite(dir, files.map((f) => (f.path === 'src/custom.ts' ? { ...f, content: 'new scaffold\n' } : f)), { generator: 't', spec: '0.3.0', force: true });
+    const plan = await planWrite(
+      dir,
+      files.map((f) => (f.path === 'src/custom.ts' ? { ...f, content: 'new scaffold\n' } : f)),
+      { generator: 't', spec: '0.3.0', force: true },
+    );
     expect(plan.entries.find((e) => e.path === 'src/custom.ts')?.action).toBe('keep');
     await applyPlan(plan);
     expect(await readFile(join(dir, 'src/custom.ts'), 'utf8')).toBe('my code\n');
@@ -107,7 +114,12 @@ describe('write stage', () => {
   it('a crash after N files leaves each file wholly old or wholly new, and the next run recovers', async () => {
     const dir = await project();
     const oldState = await snapshot(dir);
-    await writeFile(join(dir, 'a2a.yaml'), exampleText('georoute').replace(/Traffic-Aware Route Optimizer/g, 'Route Optimizer (renamed)').replace('version: 1.2.0', 'version: 9.9.9'));
+    await writeFile(
+      join(dir, 'a2a.yaml'),
+      exampleText('georoute')
+        .replace(/Traffic-Aware Route Optimizer/g, 'Route Optimizer (renamed)')
+        .replace('version: 1.2.0', 'version: 9.9.9'),
+    );
     const inputs = await loadInputs({ manifestPath: 'a2a.yaml', cwd: dir });
     const files = await generate(inputs);
     const plan = await planWrite(dir, files, { generator: `a2a-gen ${inputs.toolVersion}`, spec: '0.3.0' });

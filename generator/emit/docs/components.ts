@@ -31,7 +31,10 @@ export function schemaComponents(protocol: ProtocolModel, agent: AgentModel): Re
 }
 
 /** The properties of a params definition, as by-name parameters (unions merged; required only if always required). */
-export function paramFields(protocol: ProtocolModel, paramsType: string | undefined): { name: string; schema: JsonSchema; required: boolean; description?: string }[] {
+export function paramFields(
+  protocol: ProtocolModel,
+  paramsType: string | undefined,
+): { name: string; schema: JsonSchema; required: boolean; description?: string }[] {
   if (!paramsType) return [];
   const defs = protocol.definitions;
   const root = defs[paramsType];

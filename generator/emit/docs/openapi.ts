@@ -32,7 +32,12 @@ function securitySchemes(card: Json, security: SecurityModel): Record<string, Js
     );
   }
   // v0.1.0 `authentication.schemes` name HTTP authorization schemes.
-  return Object.fromEntries(security.schemes.map((s) => [s.name, { type: 'http', scheme: s.credential === 'basic' ? 'basic' : s.credential === 'bearer' ? 'bearer' : (s.authScheme ?? s.name) }]));
+  return Object.fromEntries(
+    security.schemes.map((s) => [
+      s.name,
+      { type: 'http', scheme: s.credential === 'basic' ? 'basic' : s.credential === 'bearer' ? 'bearer' : (s.authScheme ?? s.name) },
+    ]),
+  );
 }
 
 const jsonRpcError: JsonSchema = {
@@ -60,13 +65,19 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
   const unary = served.filter((m) => !m.streaming);
   const streaming = served.filter((m) => m.streaming);
   const requestExamples = Object.fromEntries(
-    view.methods.flatMap(({ model: m, example: ex }) => (ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [])),
+    view.methods.flatMap(({ model: m, example: ex }) =>
+      ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [],
+    ),
   );
   const schemes = securitySchemes(card, agent.security);
   const requirements = agent.security.requirements.map((alt) => Object.fromEntries(alt.map((n) => [n, []])));
   const authResponses: Json = requirements.length
     ? {
-        '401': { description: 'No credentials, or credentials the agent does not accept.', headers: { 'WWW-Authenticate': { description: 'The schemes the agent accepts.', schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'object' } } } },
+        '401': {
+          description: 'No credentials, or credentials the agent does not accept.',
+          headers: { 'WWW-Authenticate': { description: 'The schemes the agent accepts.', schema: { type: 'string' } } },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
         '403': { description: 'Known caller, not allowed.', content: { 'application/json': { schema: { type: 'object' } } } },
       }
     : {};
@@ -119,7 +130,8 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     },
   };
   for (const path of protocol.wellKnownPaths) paths[path] = cardGet('The public Agent Card', componentRef('AgentCard'), false);
-  if (agent.extendedCard && protocol.extendedCard.via === 'http') paths[`/${protocol.extendedCard.path}`] = cardGet('The authenticated extended Agent Card', componentRef('AgentCard'), true);
+  if (agent.extendedCard && protocol.extendedCard.via === 'http')
+    paths[`/${protocol.extendedCard.path}`] = cardGet('The authenticated extended Agent Card', componentRef('AgentCard'), true);
   return {
     openapi: '3.1.0',
     info: { title: view.title, version: view.version || '0.0.0', description: view.description, 'x-a2a-protocol-version': protocol.version },

@@ -14,7 +14,12 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
   // Only the methods the agent serves (served.ts); `x-a2a-unserved` names the others.
   const methods = view.methods.map((v) => {
     const m = v.model;
-    const params = paramFields(protocol, m.paramsType).map((p) => ({ name: p.name, required: p.required, schema: p.schema, ...(p.description ? { description: p.description } : {}) }));
+    const params = paramFields(protocol, m.paramsType).map((p) => ({
+      name: p.name,
+      required: p.required,
+      schema: p.schema,
+      ...(p.description ? { description: p.description } : {}),
+    }));
     const examples = v.example
       ? [
           {
@@ -27,7 +32,8 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     return {
       name: m.name,
       summary: (m.description ?? m.name).split('\n')[0].slice(0, 200),
-      description: `${m.description ?? ''}${m.streaming ? '\n\nStreams: the HTTP response is text/event-stream; each event carries one JSON-RPC response whose result is described below.' : ''}`.trim(),
+      description:
+        `${m.description ?? ''}${m.streaming ? '\n\nStreams: the HTTP response is text/event-stream; each event carries one JSON-RPC response whose result is described below.' : ''}`.trim(),
       paramStructure: 'by-name',
       params,
       result: { name: 'result', schema: componentRef(m.resultType) },
@@ -37,7 +43,9 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       'x-a2a-streaming': m.streaming,
     };
   });
-  const errors = Object.fromEntries(protocol.errors.map((e) => [e.definition, { code: e.code, message: e.defaultMessage, ...(e.description ? { data: { description: e.description } } : {}) }]));
+  const errors = Object.fromEntries(
+    protocol.errors.map((e) => [e.definition, { code: e.code, message: e.defaultMessage, ...(e.description ? { data: { description: e.description } } : {}) }]),
+  );
   return {
     openrpc: '1.3.2',
     info: {

@@ -38,8 +38,11 @@ export function servedMethods(protocol: ProtocolModel, agent: AgentModel): { ser
 }
 
 function unservedReason(m: MethodModel, capabilities: Record<string, unknown>, extendedCard: boolean): { reason: string; error: string } | undefined {
-  if ((m.role === 'stream' || m.role === 'resubscribe') && capabilities.streaming !== true) return { reason: 'capabilities.streaming is not true', error: 'unsupportedOperation' };
-  if (PUSH_ROLES.has(m.role) && capabilities.pushNotifications !== true) return { reason: 'capabilities.pushNotifications is not true', error: 'pushNotificationNotSupported' };
-  if (m.role === 'extendedCard' && !extendedCard) return { reason: 'the agent offers no authenticated extended card', error: 'authenticatedExtendedCardNotConfigured' };
+  if ((m.role === 'stream' || m.role === 'resubscribe') && capabilities.streaming !== true)
+    return { reason: 'capabilities.streaming is not true', error: 'unsupportedOperation' };
+  if (PUSH_ROLES.has(m.role) && capabilities.pushNotifications !== true)
+    return { reason: 'capabilities.pushNotifications is not true', error: 'pushNotificationNotSupported' };
+  if (m.role === 'extendedCard' && !extendedCard)
+    return { reason: 'the agent offers no authenticated extended card', error: 'authenticatedExtendedCardNotConfigured' };
   return undefined;
 }

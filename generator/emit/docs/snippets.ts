@@ -16,7 +16,11 @@ function authHeader(security: SecurityModel): string | undefined {
     case 'basic':
       return '-u "$A2A_USER:$A2A_PASSWORD"';
     case 'apiKey':
-      return scheme.in === 'header' ? `-H "${scheme.paramName}: $A2A_API_KEY"` : scheme.in === 'cookie' ? `--cookie "${scheme.paramName}=$A2A_API_KEY"` : undefined;
+      return scheme.in === 'header'
+        ? `-H "${scheme.paramName}: $A2A_API_KEY"`
+        : scheme.in === 'cookie'
+          ? `--cookie "${scheme.paramName}=$A2A_API_KEY"`
+          : undefined;
     case 'scheme':
       return `-H "authorization: ${scheme.authScheme} $A2A_CREDENTIALS"`;
     default:

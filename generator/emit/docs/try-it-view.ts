@@ -30,10 +30,19 @@ export function tryItView(basePath: string, security: SecurityModel): TryItView 
   for (const s of security.schemes) {
     const scheme = s.name;
     if (s.credential === 'bearer') credentials.push({ scheme, kind: 'authorization', param: 'Bearer', label: 'Bearer token', placeholder: 'token' });
-    else if (s.credential === 'scheme') credentials.push({ scheme, kind: 'authorization', param: s.authScheme ?? scheme, label: `${s.authScheme ?? scheme} credentials`, placeholder: 'credentials' });
+    else if (s.credential === 'scheme')
+      credentials.push({
+        scheme,
+        kind: 'authorization',
+        param: s.authScheme ?? scheme,
+        label: `${s.authScheme ?? scheme} credentials`,
+        placeholder: 'credentials',
+      });
     else if (s.credential === 'basic') credentials.push({ scheme, kind: 'basic', param: 'Basic', label: 'HTTP Basic', placeholder: 'user:password' });
-    else if (s.credential === 'apiKey' && s.in === 'header') credentials.push({ scheme, kind: 'header', param: s.paramName ?? 'X-API-Key', label: `API key (header ${s.paramName})`, placeholder: 'key' });
-    else if (s.credential === 'apiKey' && s.in === 'query') credentials.push({ scheme, kind: 'query', param: s.paramName ?? 'api_key', label: `API key (query ${s.paramName})`, placeholder: 'key' });
+    else if (s.credential === 'apiKey' && s.in === 'header')
+      credentials.push({ scheme, kind: 'header', param: s.paramName ?? 'X-API-Key', label: `API key (header ${s.paramName})`, placeholder: 'key' });
+    else if (s.credential === 'apiKey' && s.in === 'query')
+      credentials.push({ scheme, kind: 'query', param: s.paramName ?? 'api_key', label: `API key (query ${s.paramName})`, placeholder: 'key' });
     else if (s.credential === 'apiKey') browserCredentials.push(`${scheme}: the browser sends its cookie ${s.paramName}`);
     else browserCredentials.push(`${scheme}: the browser presents its client certificate`);
   }

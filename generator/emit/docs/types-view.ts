@@ -34,7 +34,8 @@ export function linkTypes(signature: string, known: ReadonlySet<string>, target:
   return signature
     .split(/([A-Za-z_][A-Za-z0-9_]*)/)
     .map((token) => {
-      if (known.has(token)) return target === 'html' ? `<a href="#${typeAnchor(token)}">${html(token)}</a>` : `[${markdown(token)}](#${typeAnchor(token).toLowerCase()})`;
+      if (known.has(token))
+        return target === 'html' ? `<a href="#${typeAnchor(token)}">${html(token)}</a>` : `[${markdown(token)}](#${typeAnchor(token).toLowerCase()})`;
       return target === 'html' ? html(token) : markdown(token);
     })
     .join('');
@@ -53,7 +54,13 @@ export function typesView(protocol: ProtocolModel): TypeView[] {
       const kind: TypeView['kind'] = properties ? 'object' : union ? 'union' : Array.isArray(def.enum) ? 'enum' : 'other';
       const fields = Object.entries(properties ?? {}).map(([field, schema]) => {
         const sig = typeSignature(schema as JsonSchema);
-        return { name: field, typeHtml: linkTypes(sig, known, 'html'), typeMd: linkTypes(sig, known, 'md'), required: required.has(field), description: describe(schema as JsonSchema) };
+        return {
+          name: field,
+          typeHtml: linkTypes(sig, known, 'html'),
+          typeMd: linkTypes(sig, known, 'md'),
+          required: required.has(field),
+          description: describe(schema as JsonSchema),
+        };
       });
       const variants = union ? union.map((s) => typeSignature(s)) : Array.isArray(def.enum) ? def.enum.map((v) => JSON.stringify(v)) : [];
       const sig = typeSignature(def);

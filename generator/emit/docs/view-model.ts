@@ -124,7 +124,9 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     return {
       model: m,
       name: m.name,
-      navHtml: html(m.name).replace(/\//g, '/<wbr>').replace(/([a-z0-9])([A-Z])/g, '$1<wbr>$2'),
+      navHtml: html(m.name)
+        .replace(/\//g, '/<wbr>')
+        .replace(/([a-z0-9])([A-Z])/g, '$1<wbr>$2'),
       anchor: unique(`method-${kebabCase(m.name)}`),
       role: m.role,
       clientName: m.clientName,
@@ -164,12 +166,25 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       extendedOnly: s.extendedOnly,
     };
   });
-  const capabilities = isPlainObject(card.capabilities) ? Object.entries(card.capabilities).filter(([, v]) => typeof v === 'boolean').map(([name, on]) => ({ name, on: on as boolean })) : [];
+  const capabilities = isPlainObject(card.capabilities)
+    ? Object.entries(card.capabilities)
+        .filter(([, v]) => typeof v === 'boolean')
+        .map(([name, on]) => ({ name, on: on as boolean }))
+    : [];
   const provider = isPlainObject(card.provider) ? { organization: str(card.provider.organization), url: str(card.provider.url) } : undefined;
   const auth = agent.security.schemes.map((s) => ({
     name: s.name,
     type: s.type,
-    how: s.credential === 'apiKey' ? `API key in the ${s.in} "${s.paramName}"` : s.credential === 'basic' ? 'HTTP Basic' : s.credential === 'mutualTLS' ? 'client certificate (mutual TLS)' : s.credential === 'scheme' ? `Authorization: ${s.authScheme} …` : 'Authorization: Bearer <token>',
+    how:
+      s.credential === 'apiKey'
+        ? `API key in the ${s.in} "${s.paramName}"`
+        : s.credential === 'basic'
+          ? 'HTTP Basic'
+          : s.credential === 'mutualTLS'
+            ? 'client certificate (mutual TLS)'
+            : s.credential === 'scheme'
+              ? `Authorization: ${s.authScheme} …`
+              : 'Authorization: Bearer <token>',
     description: s.description ?? '',
   }));
   const authSummary = agent.security.requirements.length ? agent.security.requirements.map((r) => r.join(' + ')).join(' or ') : '';
@@ -183,7 +198,13 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     endpoint,
     cardBase,
     cardPaths: protocol.wellKnownPaths,
-    extendedCard: agent.extendedCard ? (protocol.extendedCard.via === 'method' ? `JSON-RPC method ${protocol.extendedCard.method}` : protocol.extendedCard.via === 'http' ? `GET ${protocol.extendedCard.path}` : undefined) : undefined,
+    extendedCard: agent.extendedCard
+      ? protocol.extendedCard.via === 'method'
+        ? `JSON-RPC method ${protocol.extendedCard.method}`
+        : protocol.extendedCard.via === 'http'
+          ? `GET ${protocol.extendedCard.path}`
+          : undefined
+      : undefined,
     capabilities,
     inputModes: Array.isArray(card.defaultInputModes) ? card.defaultInputModes.map(String) : [],
     outputModes: Array.isArray(card.defaultOutputModes) ? card.defaultOutputModes.map(String) : [],
@@ -196,8 +217,13 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     unserved,
     tryIt: tryItView(agent.server.basePath, agent.security),
     types: typesView(protocol),
-    errors: protocol.errors.map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, description: e.description ?? '', anchor: errorAnchor(e.definition) })),
+    errors: protocol.errors.map((e) => ({
+      code: e.code,
+      name: e.className,
+      message: e.defaultMessage,
+      description: e.description ?? '',
+      anchor: errorAnchor(e.definition),
+    })),
     cardJson: JSON.stringify(agent.card, null, 2),
   };
 }
-

@@ -38,9 +38,12 @@ export interface Credentials {
 }
 
 export function credentialsOf(auth: Auth | undefined): Credentials {
-  const list: readonly (AuthHook | AuthHandler)[] = auth === undefined ? [] : typeof auth === 'function' || !Array.isArray(auth) ? [auth as AuthHook | AuthHandler] : auth;
+  const list: readonly (AuthHook | AuthHandler)[] =
+    auth === undefined ? [] : typeof auth === 'function' || !Array.isArray(auth) ? [auth as AuthHook | AuthHandler] : auth;
   const hooks = list.map((a): AuthHook => (typeof a === 'function' ? a : handlerHook(a)));
-  const handlers = list.filter((a): a is AuthHandler & Required<Pick<AuthHandler, 'onUnauthorized'>> => typeof a !== 'function' && typeof a.onUnauthorized === 'function');
+  const handlers = list.filter(
+    (a): a is AuthHandler & Required<Pick<AuthHandler, 'onUnauthorized'>> => typeof a !== 'function' && typeof a.onUnauthorized === 'function',
+  );
   if (handlers.length === 0) return { hooks };
   return {
     hooks,

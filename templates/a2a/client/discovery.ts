@@ -83,7 +83,8 @@ export async function discoverCard(base: string, options: CardFetchOptions = {})
       tried.push(url);
       continue;
     }
-    if (value === undefined) throw new A2AHttpError(status, `fetching the agent card at ${url}: HTTP ${status}`, response.headers.get('www-authenticate') ?? undefined, '');
+    if (value === undefined)
+      throw new A2AHttpError(status, `fetching the agent card at ${url}: HTTP ${status}`, response.headers.get('www-authenticate') ?? undefined, '');
     return { card: checkCard(value, url), url };
   }
   throw new A2AHttpError(404, `no agent card at ${tried.join(' or ')}`, undefined, '');

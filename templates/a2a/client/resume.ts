@@ -12,7 +12,11 @@ export interface ResumeOptions {
   signal?: AbortSignal;
 }
 
-export async function* resumable<T>(open: () => AsyncIterable<T>, resubscribe: (taskId: string) => AsyncIterable<T>, options: ResumeOptions = {}): AsyncGenerator<T, void, undefined> {
+export async function* resumable<T>(
+  open: () => AsyncIterable<T>,
+  resubscribe: (taskId: string) => AsyncIterable<T>,
+  options: ResumeOptions = {},
+): AsyncGenerator<T, void, undefined> {
   let taskId: string | undefined;
   let final = false;
   let failures = 0;

@@ -63,13 +63,25 @@ export function skillOutput<T>(skillId: string, result: Task | Message, validato
     const state = String(stateOf(result));
     if (state !== 'completed') {
       const status = (result as unknown as { status?: { message?: Loose } }).status;
-      const said = (status?.message?.parts as Loose[] | undefined)?.filter((p) => partKind(p) === 'text').map((p) => p.text).join(' ');
-      throw new A2ATaskStateError(`skill "${skillId}" ended in state ${state}${isTerminalState(state) ? '' : ' (the task can be continued)'}${said ? `: ${said}` : ''}`, state, result);
+      const said = (status?.message?.parts as Loose[] | undefined)
+        ?.filter((p) => partKind(p) === 'text')
+        .map((p) => p.text)
+        .join(' ');
+      throw new A2ATaskStateError(
+        `skill "${skillId}" ended in state ${state}${isTerminalState(state) ? '' : ' (the task can be continued)'}${said ? `: ${said}` : ''}`,
+        state,
+        result,
+      );
     }
     parts = ((result as unknown as { artifacts?: Loose[] }).artifacts ?? []).flatMap((a) => (a.parts as unknown[]) ?? []);
   }
   const data = parts.filter((p) => partKind(p) === 'data').at(-1) as Loose | undefined;
-  if (!data) throw new A2AResponseValidationError(`skill "${skillId}" returned no data part`, [{ path: '', message: 'no data part in the result', keyword: 'required' }], result);
+  if (!data)
+    throw new A2AResponseValidationError(
+      `skill "${skillId}" returned no data part`,
+      [{ path: '', message: 'no data part in the result', keyword: 'required' }],
+      result,
+    );
   const issues = validator?.check(data.data);
   if (issues) throw new A2AResponseValidationError(`skill "${skillId}" returned output that does not match its output schema`, issues, data.data);
   return data.data as T;

@@ -107,7 +107,7 @@ export class JsonRpcTransport {
 
   private async unary(call: Call, options: CallOptions, idempotent: boolean): Promise<unknown> {
     const retries = idempotent ? (this.options.retries ?? 2) : 0;
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const id = this.nextId++;
       const connection = await this.open(id, call, options, attempt < retries);
       try {
@@ -128,7 +128,7 @@ export class JsonRpcTransport {
     const retries = idempotent ? (this.options.retries ?? 2) : 0;
     let connection: Connection | undefined;
     let id = 0;
-    for (let attempt = 0; !connection; ) {
+    for (let attempt = 0; !connection;) {
       id = this.nextId++;
       const opened = await this.open(id, call, options, attempt < retries);
       try {
@@ -299,7 +299,12 @@ export class JsonRpcTransport {
     if (!response.ok) {
       if (payload?.error && typeof payload.error.code === 'number' && response.status !== 401 && response.status !== 403) throw errorFromWire(payload.error);
       const detail = payload && typeof (payload as { message?: unknown }).message === 'string' ? (payload as { message: string }).message : response.statusText;
-      throw new A2AHttpError(response.status, `${method}: HTTP ${response.status}${detail ? ` ${detail}` : ''}`, response.headers.get('www-authenticate') ?? undefined, text);
+      throw new A2AHttpError(
+        response.status,
+        `${method}: HTTP ${response.status}${detail ? ` ${detail}` : ''}`,
+        response.headers.get('www-authenticate') ?? undefined,
+        text,
+      );
     }
     if (!payload) throw new A2ATransportError(`the response to ${method} is not JSON`, 'protocol');
     return this.unwrap(method, id, payload);
@@ -307,7 +312,8 @@ export class JsonRpcTransport {
 
   private unwrap(method: string, id: number, payload: WireResponse): unknown {
     if (payload.error && typeof payload.error.code === 'number') throw errorFromWire(payload.error);
-    if (payload.jsonrpc !== '2.0' || !('result' in payload)) throw new A2ATransportError(`the response to ${method} is not a JSON-RPC 2.0 response`, 'protocol');
+    if (payload.jsonrpc !== '2.0' || !('result' in payload))
+      throw new A2ATransportError(`the response to ${method} is not a JSON-RPC 2.0 response`, 'protocol');
     if (payload.id !== id) throw new A2ATransportError(`the response to ${method} answers request ${JSON.stringify(payload.id)}, not ${id}`, 'protocol');
     if (this.options.validateResponses) {
       const descriptor = protocol.methods[method];

@@ -22,14 +22,18 @@ export class PostgresPushConfigs implements PushConfigs {
   }
 
   async start(): Promise<void> {
-    const { rows } = await this.options.pool.query<{ task_id: string; config: PushConfig }>('SELECT task_id, config FROM a2a_push_configs ORDER BY task_id, config_id');
+    const { rows } = await this.options.pool.query<{ task_id: string; config: PushConfig }>(
+      'SELECT task_id, config FROM a2a_push_configs ORDER BY task_id, config_id',
+    );
     for (const row of rows) this.cache.set(row.task_id, row.config);
   }
 
   /** Another replica changed the task's configs: read them again. */
   async reload(taskId: string): Promise<void> {
     try {
-      const { rows } = await this.options.pool.query<{ config: PushConfig }>('SELECT config FROM a2a_push_configs WHERE task_id = $1 ORDER BY config_id', [taskId]);
+      const { rows } = await this.options.pool.query<{ config: PushConfig }>('SELECT config FROM a2a_push_configs WHERE task_id = $1 ORDER BY config_id', [
+        taskId,
+      ]);
       this.cache.drop(taskId);
       for (const row of rows) this.cache.set(taskId, row.config);
     } catch (err) {

@@ -126,7 +126,11 @@ export class ReplicaHeartbeat {
       if (!task) continue;
       const contextId = (task as unknown as Loose).contextId as string | undefined;
       const seconds = Math.round(leaseMs / 1000);
-      const message = createMessage('agent', `The replica running this task stopped (no heartbeat for ${seconds} s); its work was lost. Send the message again.`, { taskId: id, contextId });
+      const message = createMessage(
+        'agent',
+        `The replica running this task stopped (no heartbeat for ${seconds} s); its work was lost. Send the message again.`,
+        { taskId: id, contextId },
+      );
       const event = createStatusUpdate(id, contextId, { state: 'failed' as TaskState, message }, true);
       const t = task as unknown as Loose;
       t.status = (event as unknown as Loose).status;
@@ -142,10 +146,9 @@ export class ReplicaHeartbeat {
   private async retain(): Promise<void> {
     const { pool, maxFinished, finishedTtlMs } = this.options;
     await pool.query(`DELETE FROM a2a_tasks WHERE finished_at < now() - $1::bigint * interval '1 millisecond'`, [finishedTtlMs]);
-    await pool.query(
-      `DELETE FROM a2a_tasks WHERE id IN (SELECT id FROM a2a_tasks WHERE finished_at IS NOT NULL ORDER BY finished_at DESC OFFSET $1)`,
-      [maxFinished],
-    );
+    await pool.query(`DELETE FROM a2a_tasks WHERE id IN (SELECT id FROM a2a_tasks WHERE finished_at IS NOT NULL ORDER BY finished_at DESC OFFSET $1)`, [
+      maxFinished,
+    ]);
     await pool.query(`DELETE FROM a2a_replicas WHERE seen < now() - interval '1 day'`);
   }
 }

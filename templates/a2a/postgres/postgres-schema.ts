@@ -60,7 +60,9 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     const { rows } = await client.query<{ version: number }>('SELECT version FROM a2a_schema');
     const current = rows[0]?.version ?? 0;
     if (current > SCHEMA_VERSION) {
-      throw new Error(`the database's a2a schema is version ${current}, newer than this agent's (${SCHEMA_VERSION}): regenerate the agent with a newer a2a-gen`);
+      throw new Error(
+        `the database's a2a schema is version ${current}, newer than this agent's (${SCHEMA_VERSION}): regenerate the agent with a newer a2a-gen`,
+      );
     }
     for (let v = current; v < SCHEMA_VERSION; v++) await client.query(MIGRATIONS[v]);
     if (rows.length === 0) await client.query('INSERT INTO a2a_schema (version) VALUES ($1)', [SCHEMA_VERSION]);

@@ -136,7 +136,21 @@ export class PostgresTaskStore implements TaskStore {
     if (this.closed) return;
     let writer = this.writers.get(task.id);
     if (!writer) {
-      writer = { id: task.id, task, version: rowOf(task)?.version ?? 0, events: [], running: false, bytes: 0, made: 0, stored: 0, inFlight: false, queued: false, delay: 50, failedCount: 0, waiters: [] };
+      writer = {
+        id: task.id,
+        task,
+        version: rowOf(task)?.version ?? 0,
+        events: [],
+        running: false,
+        bytes: 0,
+        made: 0,
+        stored: 0,
+        inFlight: false,
+        queued: false,
+        delay: 50,
+        failedCount: 0,
+        waiters: [],
+      };
       this.writers.set(task.id, writer);
     }
     if (writer.lost) {
@@ -258,7 +272,11 @@ export class PostgresTaskStore implements TaskStore {
     });
     let versions: Map<string, number>;
     try {
-      versions = await writeBatch(this.options.pool, this.options.replicaId, sent.map((s) => s.row));
+      versions = await writeBatch(
+        this.options.pool,
+        this.options.replicaId,
+        sent.map((s) => s.row),
+      );
     } catch (err) {
       // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
       // for them time out with a clear error meanwhile; the work itself goes on).
@@ -288,7 +306,13 @@ export class PostgresTaskStore implements TaskStore {
           writer.events = row.events.slice(writer.failedCount).concat(writer.events);
           writer.failedToken = undefined;
         } else {
-          this.lose(writer, new JsonRpcError(-32603, `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`));
+          this.lose(
+            writer,
+            new JsonRpcError(
+              -32603,
+              `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`,
+            ),
+          );
         }
       } else {
         writer.version = version;
@@ -311,7 +335,9 @@ export class PostgresTaskStore implements TaskStore {
   /** The row's version when the write with `token` is the last one that reached it. */
   private async committedBy(taskId: string, token: string | undefined): Promise<number | undefined> {
     if (!token) return undefined;
-    const { rows } = await this.options.pool.query<{ version: string; write_token: string }>('SELECT version, write_token FROM a2a_tasks WHERE id = $1', [taskId]);
+    const { rows } = await this.options.pool.query<{ version: string; write_token: string }>('SELECT version, write_token FROM a2a_tasks WHERE id = $1', [
+      taskId,
+    ]);
     return rows[0]?.write_token === token ? Number(rows[0].version) : undefined;
   }
 

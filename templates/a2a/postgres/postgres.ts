@@ -70,7 +70,16 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
   // The pool keeps room beside them for sweeps, push configs and control notices.
   const writeConcurrency = Math.max(1, Math.min(options.writeConcurrency ?? 2, poolSize - 1));
   const readConcurrency = Math.max(1, Math.min(options.readConcurrency ?? 4, poolSize - writeConcurrency));
-  const taskStore = new PostgresTaskStore({ pool, replicaId, leaseMs, writeTimeoutMs: options.writeTimeoutMs ?? 5000, writeConcurrency, readConcurrency, finishedTtlMs, log });
+  const taskStore = new PostgresTaskStore({
+    pool,
+    replicaId,
+    leaseMs,
+    writeTimeoutMs: options.writeTimeoutMs ?? 5000,
+    writeConcurrency,
+    readConcurrency,
+    finishedTtlMs,
+    log,
+  });
   const heartbeat = new ReplicaHeartbeat({
     pool,
     connection,
@@ -83,7 +92,14 @@ export async function connectPostgres(options: PostgresOptions): Promise<Postgre
     log,
   });
   const pushConfigStore = new PostgresPushConfigs({ pool, store: taskStore, ids: protocol.features.pushConfigIds, log });
-  const eventBus = new PostgresEventBus({ pool, connection, replicaId, log, onPushChange: (taskId) => void pushConfigStore.reload(taskId), onFollowers: (taskId, delta) => taskStore.watch(taskId, delta) });
+  const eventBus = new PostgresEventBus({
+    pool,
+    connection,
+    replicaId,
+    log,
+    onPushChange: (taskId) => void pushConfigStore.reload(taskId),
+    onFollowers: (taskId, delta) => taskStore.watch(taskId, delta),
+  });
   await heartbeat.start();
   await eventBus.start();
   await pushConfigStore.start();

@@ -175,7 +175,13 @@ export function createTask(id: string, contextId: string | undefined, status: St
   return task as unknown as Task;
 }
 
-export function createStatusUpdate(taskId: string, contextId: string | undefined, status: StatusInput, final: boolean, metadata?: Record<string, unknown>): TaskStatusUpdateEvent {
+export function createStatusUpdate(
+  taskId: string,
+  contextId: string | undefined,
+  status: StatusInput,
+  final: boolean,
+  metadata?: Record<string, unknown>,
+): TaskStatusUpdateEvent {
   const event: Loose = { [features.eventTaskIdField]: taskId };
   if (eventContextField && contextId !== undefined) event[eventContextField] = contextId;
   if (kinds.statusUpdate) event.kind = kinds.statusUpdate;

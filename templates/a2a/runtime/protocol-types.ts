@@ -5,18 +5,7 @@
 // the two cannot drift apart.
 import type { TypeValidator } from '../validators/issues.js';
 
-export type MethodRole =
-  | 'send'
-  | 'stream'
-  | 'get'
-  | 'cancel'
-  | 'resubscribe'
-  | 'pushSet'
-  | 'pushGet'
-  | 'pushList'
-  | 'pushDelete'
-  | 'extendedCard'
-  | 'custom';
+export type MethodRole = 'send' | 'stream' | 'get' | 'cancel' | 'resubscribe' | 'pushSet' | 'pushGet' | 'pushList' | 'pushDelete' | 'extendedCard' | 'custom';
 
 export interface MethodDescriptor {
   role: MethodRole;
@@ -77,9 +66,7 @@ export interface ProtocolFeatures {
 }
 
 export type ExtendedCardAccess =
-  | { readonly via: 'method'; readonly method: string }
-  | { readonly via: 'http'; readonly path: string }
-  | { readonly via: 'none' };
+  { readonly via: 'method'; readonly method: string } | { readonly via: 'http'; readonly path: string } | { readonly via: 'none' };
 
 /**
  * The rules of the specification text that the schema does not encode and that the runtime

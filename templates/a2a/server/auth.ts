@@ -54,7 +54,10 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 /** A verifier accepting any of the given secrets (bearer tokens or API keys), compared in constant time. */
-export function acceptSecrets(secrets: readonly string[], principal: (index: number) => Principal = (i) => ({ subject: `secret-${i}` })): (presented: string) => Principal | null {
+export function acceptSecrets(
+  secrets: readonly string[],
+  principal: (index: number) => Principal = (i) => ({ subject: `secret-${i}` }),
+): (presented: string) => Principal | null {
   const list = secrets.filter((s) => s.length > 0);
   return (presented) => {
     let found = -1;
@@ -158,7 +161,10 @@ export async function authenticate(request: HeaderReader, verifiers: Readonly<Re
       }
       let result: VerifyResult;
       try {
-        result = await (verify as (c: unknown, r: HeaderReader) => Awaitable<VerifyResult>)(credential === true ? request.peerCertificate : credential, request);
+        result = await (verify as (c: unknown, r: HeaderReader) => Awaitable<VerifyResult>)(
+          credential === true ? request.peerCertificate : credential,
+          request,
+        );
       } catch {
         result = null;
       }
@@ -181,7 +187,9 @@ export async function authenticate(request: HeaderReader, verifiers: Readonly<Re
   return {
     ok: false,
     status: 401,
-    message: sawInvalid ? 'Unauthorized: the credentials were not accepted' : `Unauthorized: credentials required (${challenges.map((s) => s.name).join(' or ')})`,
+    message: sawInvalid
+      ? 'Unauthorized: the credentials were not accepted'
+      : `Unauthorized: credentials required (${challenges.map((s) => s.name).join(' or ')})`,
     challenge: challenges.map((s) => challenge(s, sawInvalid)).join(', '),
   };
 }

@@ -7,10 +7,13 @@ import { BodyError } from './core.js';
 /** A declared Content-Length over the limit: refused before a byte is read. */
 export function declaredTooLarge(contentLength: string | null | undefined, limit: number): BodyError | undefined {
   const declared = Number(contentLength);
-  return declared > limit ? new BodyError(413, `the request body is ${declared} bytes; the limit is ${limit} (server.limits.bodyBytes)`, 'bodyBytes') : undefined;
+  return declared > limit
+    ? new BodyError(413, `the request body is ${declared} bytes; the limit is ${limit} (server.limits.bodyBytes)`, 'bodyBytes')
+    : undefined;
 }
 
-export const tooLarge = (limit: number): BodyError => new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes');
+export const tooLarge = (limit: number): BodyError =>
+  new BodyError(413, `the request body is larger than ${limit} bytes (limit server.limits.bodyBytes)`, 'bodyBytes');
 
 export const tooSlow = (timeoutMs: number): BodyError =>
   new BodyError(408, `the request body did not arrive within ${timeoutMs} ms (limit server.limits.requestTimeoutMs)`, 'requestTimeoutMs');

@@ -90,35 +90,42 @@ export function createCore(config: CoreConfig): Core {
     return path === base || cardPaths.has(path) || extendedPaths.has(path) || config.extraRoutes?.(path) !== undefined;
   };
 
-  return Object.assign(async function handle(request: CoreRequest): Promise<CoreResponse> {
-    const cors = corsHeaders(request.header('origin'), config.cors);
-    const path = normalizePath(request.path);
-    if (request.method === 'OPTIONS') {
-      const answer = preflight(request.header('origin'), request.header('access-control-request-headers'), config.cors);
-      return { status: answer.status, headers: answer.headers };
-    }
-    if (cardPaths.has(path)) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
-      return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors }, body: JSON.stringify(config.card()) };
-    }
-    if (extendedPaths.has(path)) {
-      if (request.method !== 'GET') return methodNotAllowed('GET', cors);
-      return extendedCardOverHttp(request, config, cors);
-    }
-    if (path === base) {
-      if (request.method !== 'POST') return methodNotAllowed('POST', cors);
-      if (config.accepting && !config.accepting()) {
-        const error = errorFor('internal', 'the agent is shutting down; send the request again in a moment (to another replica, if there is one)');
-        return { status: 503, headers: { ...JSON_HEADERS, ...cors, connection: 'close', 'retry-after': '1' }, body: errorJson(null, error) };
+  return Object.assign(
+    async function handle(request: CoreRequest): Promise<CoreResponse> {
+      const cors = corsHeaders(request.header('origin'), config.cors);
+      const path = normalizePath(request.path);
+      if (request.method === 'OPTIONS') {
+        const answer = preflight(request.header('origin'), request.header('access-control-request-headers'), config.cors);
+        return { status: answer.status, headers: answer.headers };
       }
-      return jsonRpc(request, config, cors);
-    }
-    if (request.method === 'GET') {
-      const extra = config.extraRoutes?.(path);
-      if (extra) return { ...extra, headers: { ...extra.headers, ...cors } };
-    }
-    return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'not found', hint: `the A2A endpoint is POST ${base}; the Agent Card is GET ${protocol.wellKnownPaths[0]}` }) };
-  }, { owns });
+      if (cardPaths.has(path)) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
+        return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors }, body: JSON.stringify(config.card()) };
+      }
+      if (extendedPaths.has(path)) {
+        if (request.method !== 'GET') return methodNotAllowed('GET', cors);
+        return extendedCardOverHttp(request, config, cors);
+      }
+      if (path === base) {
+        if (request.method !== 'POST') return methodNotAllowed('POST', cors);
+        if (config.accepting && !config.accepting()) {
+          const error = errorFor('internal', 'the agent is shutting down; send the request again in a moment (to another replica, if there is one)');
+          return { status: 503, headers: { ...JSON_HEADERS, ...cors, connection: 'close', 'retry-after': '1' }, body: errorJson(null, error) };
+        }
+        return jsonRpc(request, config, cors);
+      }
+      if (request.method === 'GET') {
+        const extra = config.extraRoutes?.(path);
+        if (extra) return { ...extra, headers: { ...extra.headers, ...cors } };
+      }
+      return {
+        status: 404,
+        headers: { ...JSON_HEADERS, ...cors },
+        body: JSON.stringify({ error: 'not found', hint: `the A2A endpoint is POST ${base}; the Agent Card is GET ${protocol.wellKnownPaths[0]}` }),
+      };
+    },
+    { owns },
+  );
 }
 
 const normalizePath = (p: string): string => {
@@ -134,13 +141,18 @@ function authFailure(outcome: { status: 401 | 403; message: string; challenge?: 
   const headers: Record<string, string> = { ...JSON_HEADERS, ...cors };
   if (outcome.challenge) headers['www-authenticate'] = outcome.challenge;
   // The body is a plain error, not a JSON-RPC one: HTTP authentication happens before JSON-RPC.
-  return { status: outcome.status, headers, body: JSON.stringify({ error: outcome.status === 401 ? 'unauthorized' : 'forbidden', message: outcome.message, id }) };
+  return {
+    status: outcome.status,
+    headers,
+    body: JSON.stringify({ error: outcome.status === 401 ? 'unauthorized' : 'forbidden', message: outcome.message, id }),
+  };
 }
 
 async function extendedCardOverHttp(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   const auth = await authenticate(request, config.verifiers);
   if (!auth.ok) return authFailure(auth, cors);
-  if (!config.extendedCard || !authRequired) return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'this agent has no authenticated extended card' }) };
+  if (!config.extendedCard || !authRequired)
+    return { status: 404, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify({ error: 'this agent has no authenticated extended card' }) };
   return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: JSON.stringify(await config.extendedCard(auth.principal)) };
 }
 
@@ -148,7 +160,11 @@ type Cors = Readonly<Record<string, string>>;
 /** JSON response headers; the shared object when there is nothing to add (the common case). */
 const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? JSON_HEADERS : { ...JSON_HEADERS, ...cors });
 
-const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Cors): CoreResponse => ({ status, headers: jsonHeaders(cors), body: errorJson(id, error) });
+const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Cors): CoreResponse => ({
+  status,
+  headers: jsonHeaders(cors),
+  body: errorJson(id, error),
+});
 
 async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
@@ -169,7 +185,11 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
     text = utf8.decode(await request.readBody(config.limits.bodyBytes));
   } catch (err) {
     if (err instanceof BodyError) {
-      const error = errorFor(err.status === 413 ? 'invalidRequest' : 'jsonParse', err.message, err.limit ? { limit: err.limit, max: config.limits.bodyBytes } : undefined);
+      const error = errorFor(
+        err.status === 413 ? 'invalidRequest' : 'jsonParse',
+        err.message,
+        err.limit ? { limit: err.limit, max: config.limits.bodyBytes } : undefined,
+      );
       return { ...jsonError(err.status, null, error, cors), headers: { ...JSON_HEADERS, ...cors, connection: 'close' } };
     }
     return jsonError(200, null, errorFor('jsonParse', 'the request body is not valid UTF-8'), cors);
@@ -191,11 +211,14 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   const { id, method } = checked.request;
   // Built field by field: on Node 20 a spread followed by more properties ({ ...meta, id })
   // costs microseconds (V8 leaves its fast clone path), and this runs for every request.
-  const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config));
+  const outcome = await observed(checked.request, request, config, (span) =>
+    dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config),
+  );
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
-  if (acceptsSse && isStreamingMethod(method)) return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
+  if (acceptsSse && isStreamingMethod(method))
+    return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
   return jsonError(200, id, outcome.error, cors);
 }
 
@@ -238,7 +261,14 @@ function observed(
       if (outcome.kind === 'error') span.fail(outcome.error);
       span.end();
     }
-    requestLog?.({ method: call.method, id: call.id, taskId, outcome: outcome.kind === 'result' ? 'ok' : outcome.kind, code, durationMs: Math.round((performance.now() - started) * 100) / 100 });
+    requestLog?.({
+      method: call.method,
+      id: call.id,
+      taskId,
+      outcome: outcome.kind === 'result' ? 'ok' : outcome.kind,
+      code,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    });
     return outcome;
   };
   return run(span).then(finish);
@@ -262,7 +292,15 @@ function taskIdOf(result: unknown, params: unknown): string | undefined {
 async function batch(items: unknown[], meta: { principal?: Principal }, request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
   if (items.length > config.limits.batchSize) {
-    return jsonError(200, null, errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, { limit: 'batchSize', max: config.limits.batchSize }), cors);
+    return jsonError(
+      200,
+      null,
+      errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, {
+        limit: 'batchSize',
+        max: config.limits.batchSize,
+      }),
+      cors,
+    );
   }
   const answers = await Promise.all(
     items.map(async (item) => {
@@ -271,7 +309,9 @@ async function batch(items: unknown[], meta: { principal?: Principal }, request:
       if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
       if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
-      const outcome = await observed(checked.request, request, config, (span) => dispatch(checked.request, { principal: meta.principal, id, method, span }, config));
+      const outcome = await observed(checked.request, request, config, (span) =>
+        dispatch(checked.request, { principal: meta.principal, id, method, span }, config),
+      );
       if (outcome.kind === 'result') return successJson(id, outcome.result);
       return errorJson(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),

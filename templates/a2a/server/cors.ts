@@ -29,7 +29,11 @@ export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Rea
 }
 
 /** The answer to an OPTIONS preflight: 204 with the grants, or 204 without them (origin refused). */
-export function preflight(origin: string | undefined, requestedHeaders: string | undefined, policy: CorsPolicy): { status: number; headers: Record<string, string> } {
+export function preflight(
+  origin: string | undefined,
+  requestedHeaders: string | undefined,
+  policy: CorsPolicy,
+): { status: number; headers: Record<string, string> } {
   const granted = corsHeaders(origin, policy);
   if (granted === NO_CORS) return { status: 204, headers: { vary: 'Origin' } };
   const headers: Record<string, string> = { ...granted };

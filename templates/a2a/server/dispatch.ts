@@ -136,11 +136,14 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
 function checkParams(raw: unknown, descriptor: Descriptor): Loose {
   if (!descriptor.params) return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Loose) : {};
   if (raw === undefined) {
-    if (descriptor.paramsRequired) throw errorFor('invalidParams', 'params are required for this method', { issues: [{ path: '', message: 'must be an object', keyword: 'required' }] });
+    if (descriptor.paramsRequired)
+      throw errorFor('invalidParams', 'params are required for this method', { issues: [{ path: '', message: 'must be an object', keyword: 'required' }] });
     return {};
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw errorFor('invalidParams', 'params must be an object (A2A uses named parameters)', { issues: [{ path: '', message: 'must be object', keyword: 'type' }] });
+    throw errorFor('invalidParams', 'params must be an object (A2A uses named parameters)', {
+      issues: [{ path: '', message: 'must be object', keyword: 'type' }],
+    });
   }
   const issues = descriptor.params.check(raw);
   if (issues) throw errorFor('invalidParams', `Invalid params: ${issues[0].path || '(root)'} ${issues[0].message}`, { issues });
@@ -198,7 +201,7 @@ class PendingStream implements SseSource {
       this.closeHandlers = [];
       for (const h of handlers) h();
     });
-    for (const item of this.buffer.splice(0)) (item.kind === 'event' ? writer.event(item.json) : writer.error(item.json));
+    for (const item of this.buffer.splice(0)) item.kind === 'event' ? writer.event(item.json) : writer.error(item.json);
     if (this.ended) writer.stop();
   }
 }

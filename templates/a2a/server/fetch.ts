@@ -43,7 +43,8 @@ export function toFetchHandler(core: Core, options: { bodyTimeoutMs: number }): 
       onDisconnect: (callback) => request.signal?.addEventListener('abort', callback, { once: true }),
     };
     const response = await core(coreRequest);
-    if (!response.stream) return new Response(request.method === 'HEAD' ? null : (response.body ?? null), { status: response.status, headers: response.headers });
+    if (!response.stream)
+      return new Response(request.method === 'HEAD' ? null : (response.body ?? null), { status: response.status, headers: response.headers });
     const source = response.stream;
     const encoder = new TextEncoder();
     let closeCallbacks: (() => void)[] = [];

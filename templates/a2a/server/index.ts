@@ -167,11 +167,17 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   if (!options.executor && Object.keys(skills).length === 0) throw new Error('createA2AServer: pass `skills` (typed handlers) or an `executor`');
   const executor = Object.keys(skills).length > 0 ? skillExecutor(skills, options.executor) : options.executor!;
   const verifiers = ((options as { auth?: AuthVerifiers }).auth ?? {}) as Readonly<Record<string, AnyVerifier | undefined>>;
-  if (authRequired && Object.keys(verifiers).length === 0) log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
+  if (authRequired && Object.keys(verifiers).length === 0)
+    log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
 
   const pushConfigs = options.pushConfigStore ?? new PushConfigStore(protocol.features.pushConfigIds);
   const notifier = pushEnabled
-    ? new PushNotifier({ allowPrivateTargets: serverDefaults.push.allowPrivateTargets, maxInFlight: serverDefaults.push.maxDeliveriesInFlight, ...options.push, log })
+    ? new PushNotifier({
+        allowPrivateTargets: serverDefaults.push.allowPrivateTargets,
+        maxInFlight: serverDefaults.push.maxDeliveriesInFlight,
+        ...options.push,
+        log,
+      })
     : undefined;
   const store: TaskStore =
     options.taskStore ??
@@ -241,7 +247,12 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       // This server enforces the request deadline itself (one timer for all connections), so its
       // handler needs no timer per request.
       const server = createServer(
-        { requestTimeout: limits.requestTimeoutMs, headersTimeout: Math.min(limits.requestTimeoutMs, 60_000), connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs), keepAliveTimeout: 5000 },
+        {
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: Math.min(limits.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: Math.min(1000, limits.requestTimeoutMs),
+          keepAliveTimeout: 5000,
+        },
         toNodeHandler(core, { bodyTimeoutMs: 0, log }),
       );
       const port = at.port ?? options.port ?? envPort() ?? serverDefaults.port;
@@ -350,5 +361,8 @@ export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from
 
 /** Secrets from a comma-separated environment variable (empty when unset). */
 export function secretsFromEnv(name: string): string[] {
-  return (env(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env(name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

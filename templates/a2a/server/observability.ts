@@ -56,7 +56,10 @@ export interface Tracing {
 }
 
 const isStructured = (logger: unknown): logger is StructuredLogger =>
-  typeof logger === 'object' && logger !== null && typeof (logger as StructuredLogger).info === 'function' && typeof (logger as StructuredLogger).error === 'function';
+  typeof logger === 'object' &&
+  logger !== null &&
+  typeof (logger as StructuredLogger).info === 'function' &&
+  typeof (logger as StructuredLogger).error === 'function';
 
 /** The console as a logger: warnings and errors as text, request records as one JSON line each. */
 const consoleLogger: StructuredLogger = {

@@ -46,7 +46,10 @@ export class PushConfigMethods {
     const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
     const config = await this.config.pushConfigs.get(task.id, configId);
     if (!config) {
-      throw invalidParams(configId ? '/pushNotificationConfigId' : '/id', configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`);
+      throw invalidParams(
+        configId ? '/pushNotificationConfigId' : '/id',
+        configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`,
+      );
     }
     return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
   }

@@ -77,10 +77,14 @@ export class PushConfigStore implements PushConfigs {
     const key = this.ids ? stored.id! : 'default';
     const configs = this.byTask.get(taskId);
     if (configs && !configs.has(key) && configs.size >= max) {
-      throw invalidParams('/pushNotificationConfig', `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`, {
-        limit: 'maxConfigsPerTask',
-        max,
-      });
+      throw invalidParams(
+        '/pushNotificationConfig',
+        `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`,
+        {
+          limit: 'maxConfigsPerTask',
+          max,
+        },
+      );
     }
     if (configs) configs.set(key, stored);
     else this.byTask.set(taskId, new Map([[key, stored]]));
@@ -165,7 +169,10 @@ export class PushNotifier {
       addresses = await this.resolve(host);
     } catch (err) {
       const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      (log ?? this.options.log)?.('warn', `a2a: push notification host ${host} does not resolve now (${reason}); accepted, and checked again on every delivery`);
+      (log ?? this.options.log)?.(
+        'warn',
+        `a2a: push notification host ${host} does not resolve now (${reason}); accepted, and checked again on every delivery`,
+      );
       return;
     }
     for (const { address } of addresses) {
@@ -303,11 +310,21 @@ async function nodeDelivery(request: PushRequest, allow: readonly string[], reso
     );
   };
   return new Promise((resolve, reject) => {
-    const req = send(request.url, { method: 'POST', headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }, signal: request.signal, timeout: request.timeoutMs, lookup: lookup as never }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.on('error', reject);
-    });
+    const req = send(
+      request.url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        signal: request.signal,
+        timeout: request.timeoutMs,
+        lookup: lookup as never,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${request.timeoutMs} ms`)));
     req.on('error', reject);
     req.end(request.body);

@@ -32,7 +32,10 @@ export function routeSkill(message: Loose, defaultSkill: string | undefined): Ro
   const named = (message.metadata as Loose | undefined)?.skillId;
   if (named !== undefined) {
     if (typeof named !== 'string' || !routes.some((r) => r.id === named)) {
-      throw invalidParams('/message/metadata/skillId', `message.metadata.skillId names no skill of this agent (skills: ${routes.map((r) => r.id).join(', ') || 'none'})`);
+      throw invalidParams(
+        '/message/metadata/skillId',
+        `message.metadata.skillId names no skill of this agent (skills: ${routes.map((r) => r.id).join(', ') || 'none'})`,
+      );
     }
     return { id: named, input: typedInput(named, parts), reason: 'metadata' };
   }
@@ -99,27 +102,42 @@ export function mediaTypeAccepted(type: string, accepted: readonly string[]): bo
  * Every part's media type must be one the skill (or, without a skill, the agent) accepts; and
  * when the client lists `acceptedOutputModes`, the skill must produce at least one of them.
  */
-export function checkMediaTypes(message: Loose, skill: RoutedSkill | undefined, agentModes: { input: readonly string[]; output: readonly string[] }, acceptedOutput: unknown): void {
+export function checkMediaTypes(
+  message: Loose,
+  skill: RoutedSkill | undefined,
+  agentModes: { input: readonly string[]; output: readonly string[] },
+  acceptedOutput: unknown,
+): void {
   const route = skill ? routes.find((r) => r.id === skill.id) : undefined;
   const inputModes = route?.inputModes ?? agentModes.input;
   const parts = (message.parts as Loose[]) ?? [];
   parts.forEach((part, i) => {
     const type = mediaTypeOf(part);
     if (type !== undefined && !mediaTypeAccepted(type, inputModes)) {
-      throw errorFor('contentTypeNotSupported', `${type} is not accepted by ${route ? `skill "${route.id}"` : 'this agent'} (accepts ${inputModes.join(', ')})`, {
-        path: `/message/parts/${i}`,
-        accepted: inputModes,
-      });
+      throw errorFor(
+        'contentTypeNotSupported',
+        `${type} is not accepted by ${route ? `skill "${route.id}"` : 'this agent'} (accepts ${inputModes.join(', ')})`,
+        {
+          path: `/message/parts/${i}`,
+          accepted: inputModes,
+        },
+      );
     }
   });
   if (Array.isArray(acceptedOutput) && acceptedOutput.length > 0) {
     const outputModes = route?.outputModes ?? agentModes.output;
-    const ok = outputModes.length === 0 || outputModes.some((m) => acceptedOutput.some((a) => typeof a === 'string' && (mediaTypeAccepted(m, [a]) || mediaTypeAccepted(a, [m]))));
+    const ok =
+      outputModes.length === 0 ||
+      outputModes.some((m) => acceptedOutput.some((a) => typeof a === 'string' && (mediaTypeAccepted(m, [a]) || mediaTypeAccepted(a, [m]))));
     if (!ok) {
-      throw errorFor('contentTypeNotSupported', `${route ? `skill "${route.id}"` : 'this agent'} produces none of the accepted output modes (it produces ${outputModes.join(', ')})`, {
-        path: '/configuration/acceptedOutputModes',
-        produces: outputModes,
-      });
+      throw errorFor(
+        'contentTypeNotSupported',
+        `${route ? `skill "${route.id}"` : 'this agent'} produces none of the accepted output modes (it produces ${outputModes.join(', ')})`,
+        {
+          path: '/configuration/acceptedOutputModes',
+          produces: outputModes,
+        },
+      );
     }
   }
 }

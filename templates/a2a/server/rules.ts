@@ -29,10 +29,14 @@ export function checkClientMessage(message: Loose, path: string, maxParts: numbe
   const parts = Array.isArray(message.parts) ? (message.parts as Loose[]) : [];
   if (ruleApplies('message-has-parts') && parts.length === 0) throw ruleError('message-has-parts', `${path}/parts`);
   if (parts.length > maxParts) {
-    throw invalidParams(`${path}/parts`, `the message has ${parts.length} parts; this server accepts at most ${maxParts} (limit server.limits.partsPerMessage)`, {
-      limit: 'partsPerMessage',
-      max: maxParts,
-    });
+    throw invalidParams(
+      `${path}/parts`,
+      `the message has ${parts.length} parts; this server accepts at most ${maxParts} (limit server.limits.partsPerMessage)`,
+      {
+        limit: 'partsPerMessage',
+        max: maxParts,
+      },
+    );
   }
   if (ruleApplies('message-role-user') && message.role !== 'user') throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
   if (ruleApplies('file-bytes-xor-uri')) {

@@ -38,7 +38,9 @@ export function skillExecutor(handlers: Readonly<Record<string, AnyHandler | und
         if (fallback) return fallback.execute(context, events);
         throw errorFor(
           'unsupportedOperation',
-          id === undefined ? 'no skill of this agent handles this message; name one in message.metadata.skillId' : `skill "${id}" has no handler on this server`,
+          id === undefined
+            ? 'no skill of this agent handles this message; name one in message.metadata.skillId'
+            : `skill "${id}" has no handler on this server`,
         );
       }
       // The context already carries the routed skill's `input` and `skillId`. A handler that

@@ -32,7 +32,10 @@ function classifyV4(n: number): AddressClass {
 
 /** Expands an IPv6 address into 8 numbers; undefined when it is not one. */
 function parseV6(ip: string): number[] | undefined {
-  let s = ip.replace(/^\[|\]$/g, '').split('%')[0].toLowerCase();
+  let s = ip
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]
+    .toLowerCase();
   // A trailing dotted IPv4 (::ffff:127.0.0.1) becomes its two hex words first.
   const v4 = /^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/.exec(s);
   if (v4) {
@@ -60,7 +63,8 @@ export function classifyAddress(ip: string): AddressClass | undefined {
   if (w.every((x) => x === 0)) return 'unspecified';
   if (w.slice(0, 7).every((x) => x === 0) && w[7] === 1) return 'loopback';
   // IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible and NAT64 (64:ff9b::/96) embed an IPv4 address.
-  const embedded = (w[0] === 0 && w[1] === 0 && w[2] === 0 && w[3] === 0 && w[4] === 0 && (w[5] === 0xffff || w[5] === 0)) || (w[0] === 0x64 && w[1] === 0xff9b);
+  const embedded =
+    (w[0] === 0 && w[1] === 0 && w[2] === 0 && w[3] === 0 && w[4] === 0 && (w[5] === 0xffff || w[5] === 0)) || (w[0] === 0x64 && w[1] === 0xff9b);
   if (embedded) return classifyV4(((w[6] << 16) | w[7]) >>> 0);
   if ((w[0] & 0xfe00) === 0xfc00) return 'unique-local';
   if ((w[0] & 0xffc0) === 0xfe80) return 'link-local';

@@ -4,16 +4,7 @@
 // @see the A2A spec §7 Protocol RPC Methods.
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
-import {
-  contextIdOf,
-  createStatusUpdate,
-  getPath,
-  isTerminalState,
-  newId,
-  createTask,
-  stateOf,
-  type Loose,
-} from '../runtime/objects.js';
+import { contextIdOf, createStatusUpdate, getPath, isTerminalState, newId, createTask, stateOf, type Loose } from '../runtime/objects.js';
 import type { Task, TaskState } from '../types.js';
 import { ExecutionContext } from './execution-context.js';
 import type { AgentExecutor, Principal } from './executor.js';
@@ -32,7 +23,6 @@ import type { TaskStore } from './task-store.js';
 const features = protocol.features;
 const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
 const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
-
 
 export interface ManagerConfig {
   executor: AgentExecutor;
@@ -121,16 +111,18 @@ export class TaskManager implements RunHost {
     let failed = false;
     const wrapped: RunListener = (event, final, error) => {
       const wait = this.stored(run);
-      chain = chain.then(() => wait).then(
-        () => {
-          if (!failed) listener(event, final, error);
-        },
-        (err: unknown) => {
-          if (failed) return;
-          failed = true;
-          listener(undefined, true, err);
-        },
-      );
+      chain = chain
+        .then(() => wait)
+        .then(
+          () => {
+            if (!failed) listener(event, final, error);
+          },
+          (err: unknown) => {
+            if (failed) return;
+            failed = true;
+            listener(undefined, true, err);
+          },
+        );
     };
     this.wrapped.set(listener, wrapped);
     return wrapped;
@@ -304,7 +296,8 @@ export class TaskManager implements RunHost {
       run.owner = owner;
     }
     this.live.add(run);
-    if (this.config.tracing) run.span = this.config.tracing.execution(call.span, { 'a2a.method': call.method, 'a2a.skill.id': skill?.id, 'a2a.context.id': contextId });
+    if (this.config.tracing)
+      run.span = this.config.tracing.execution(call.span, { 'a2a.method': call.method, 'a2a.skill.id': skill?.id, 'a2a.context.id': contextId });
     if (listener) run.listen(mode === 'stream' ? this.afterStore(listener, run) : listener);
     // A push config needs the task (and its id) from the start.
     if (pushConfig) {
@@ -325,7 +318,11 @@ export class TaskManager implements RunHost {
       run.settleWithError(err, describeFailure);
       return run;
     }
-    if (outcome instanceof Promise) outcome.then(() => run.settle(), (err: unknown) => run.settleWithError(err, describeFailure));
+    if (outcome instanceof Promise)
+      outcome.then(
+        () => run.settle(),
+        (err: unknown) => run.settleWithError(err, describeFailure),
+      );
     else run.settle();
     return run;
   }
@@ -339,7 +336,7 @@ export class TaskManager implements RunHost {
         // Another principal's task id cannot be taken over, nor its existence learned from a different answer.
         if (existing && !visibleTo(existing, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId, path: '/id' });
         if (existing) this.refuseTerminal(existing, '/id');
-        const contextId = typeof given === 'string' ? given : (existing && contextIdOf(existing)) ?? newId();
+        const contextId = typeof given === 'string' ? given : ((existing && contextIdOf(existing)) ?? newId());
         return { taskId, contextId, existing };
       });
     }
@@ -388,7 +385,8 @@ export class TaskManager implements RunHost {
     // Another replica runs it: that replica cancels it (its executor's signal aborts there).
     else if (bus?.runningElsewhere(task) && (await bus.requestCancel(task, this.config.cancelTimeoutMs + 2000))) {
       const now = await this.config.store.get(task.id);
-      if (now && !isTerminalState(stateOf(now))) throw errorFor('internal', `task ${task.id} is being canceled by the replica running it; ask for it again in a moment`);
+      if (now && !isTerminalState(stateOf(now)))
+        throw errorFor('internal', `task ${task.id} is being canceled by the replica running it; ask for it again in a moment`);
     } else {
       // Nothing runs (the task waits for input, or its executor ignored a previous end): cancel in place.
       const event = createStatusUpdate(task.id, contextIdOf(task), { state: 'canceled' as TaskState }, true) as unknown as Loose;
@@ -482,7 +480,8 @@ export class TaskManager implements RunHost {
    */
   async shutdown(graceMs: number, reason: string): Promise<void> {
     const deadline = Date.now() + graceMs;
-    while (this.unfinishedRuns > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
+    while (this.unfinishedRuns > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(25, Math.max(1, deadline - Date.now()))));
     for (const run of [...this.live]) {
       if (run.final) continue;
       run.abort(reason);

@@ -325,7 +325,8 @@ export class TaskRun implements ExecutionEvents {
    */
   private grow(delta: number, what: string): void {
     if (delta > 0 && !this.forced) {
-      if (this.bytes + delta > this.host.maxTaskBytes) throw budgetError('taskBytes', this.host.maxTaskBytes, `task ${this.taskId} would hold ${this.bytes + delta} bytes with ${what}`);
+      if (this.bytes + delta > this.host.maxTaskBytes)
+        throw budgetError('taskBytes', this.host.maxTaskBytes, `task ${this.taskId} would hold ${this.bytes + delta} bytes with ${what}`);
       this.host.reserve(delta, `${what} for task ${this.taskId}`);
     }
     this.bytes += delta;

@@ -180,7 +180,8 @@ export class InMemoryTaskStore implements TaskStore {
   private trim(): void {
     const now = this.now();
     for (let oldest = this.oldestFinished(); oldest; oldest = this.oldestFinished()) {
-      const over = this.finishedCount > this.maxFinished || this.held > this.maxBytes || this.entries.size > this.maxTasks || now - oldest.finishedAt! > this.ttlMs;
+      const over =
+        this.finishedCount > this.maxFinished || this.held > this.maxBytes || this.entries.size > this.maxTasks || now - oldest.finishedAt! > this.ttlMs;
       if (!over) break;
       this.evict(oldest);
     }

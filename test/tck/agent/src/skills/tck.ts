@@ -11,7 +11,8 @@ const RESUBSCRIBE_PREFIX = 'test-resubscribe-message-id';
  */
 function resubscribeHoldMs(): number {
   const seconds = Number(process.env.TCK_STREAMING_TIMEOUT ?? '2');
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`TCK_STREAMING_TIMEOUT must be a positive number of seconds, got ${process.env.TCK_STREAMING_TIMEOUT}`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`TCK_STREAMING_TIMEOUT must be a positive number of seconds, got ${process.env.TCK_STREAMING_TIMEOUT}`);
   return (2 * seconds + 1) * 1000;
 }
 const HOLD_MS = resubscribeHoldMs();
