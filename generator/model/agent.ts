@@ -1,5 +1,6 @@
 // AgentModel: the agent a manifest describes, on a given protocol: its card(s), skills with
 // their payload schemas and generated names, security and server settings.
+import type { RequestLimits } from '../../templates/a2a/runtime/protocol-types.js';
 import type { Manifest, ManifestServer } from '../load/manifest.js';
 import { cloneJson, type JsonSchema } from '../json-schema.js';
 import { skillNames, type SkillNames } from './names.js';
@@ -26,16 +27,8 @@ export interface ServerModel {
   basePath: string;
   docs: boolean;
   corsOrigins: string[];
-  limits: {
-    bodyBytes: number;
-    partsPerMessage: number;
-    historyLength: number;
-    requestTimeoutMs: number;
-    jsonDepth: number;
-    batchSize: number;
-    messageBytes: number;
-    taskBytes: number;
-  };
+  /** The runtime's contract type (protocol-types.ts). */
+  limits: RequestLimits;
   keepAliveSeconds: number;
   /** Spans through @opentelemetry/api (scaffolded src/tracing.ts), or none. */
   tracing: 'none' | 'opentelemetry';

@@ -117,6 +117,26 @@ export interface SecurityDescriptor {
   readonly requirements: readonly (readonly string[])[];
 }
 
+/** The limits on what one request may carry, from the manifest's `server.limits` (agent.ts `serverDefaults`). */
+export interface RequestLimits {
+  /** Largest request body, in bytes. */
+  bodyBytes: number;
+  /** Most parts one message may carry. */
+  partsPerMessage: number;
+  /** Most messages kept in a task's history. */
+  historyLength: number;
+  /** Time to receive a whole request, in ms. */
+  requestTimeoutMs: number;
+  /** Deepest JSON nesting accepted. */
+  jsonDepth: number;
+  /** Most requests in one JSON-RPC batch. */
+  batchSize: number;
+  /** Largest message a client may send, in task-size.ts bytes (its estimate of memory held). */
+  messageBytes: number;
+  /** Most bytes one task may hold: history and artifacts. */
+  taskBytes: number;
+}
+
 export interface ProtocolDescriptor {
   version: string;
   rules: { readonly [id in RuleId]?: SpecRule };

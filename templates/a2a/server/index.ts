@@ -7,6 +7,7 @@
 // what they offer to agents is re-exported at the end of this file.
 import type { Server } from 'node:http';
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
+import type { RequestLimits } from '../runtime/protocol-types.js';
 import type { AgentCard } from '../types.js';
 import { authRequired, type AnyVerifier } from './auth.js';
 import { createCore, type Core, type CoreResponse } from './core.js';
@@ -25,23 +26,8 @@ import { InMemoryTaskStore, type TaskStore } from './task-store.js';
 import { protocol } from '../protocol.js';
 import { docsRoutes } from '../docs/routes.js';
 
-export interface Limits {
-  /** Largest request body, in bytes. */
-  bodyBytes: number;
-  /** Most parts one message may carry. */
-  partsPerMessage: number;
-  /** Most messages kept in a task's history. */
-  historyLength: number;
-  /** Time to receive a whole request, in ms. */
-  requestTimeoutMs: number;
-  /** Deepest JSON nesting accepted. */
-  jsonDepth: number;
-  /** Most requests in one JSON-RPC batch. */
-  batchSize: number;
-  /** Largest message a client may send, in task-size.ts bytes (its estimate of memory held). */
-  messageBytes: number;
-  /** Most bytes one task may hold: history and artifacts. */
-  taskBytes: number;
+/** The manifest's request limits (the contract's RequestLimits) and the budgets of tasks and push configs. */
+export interface Limits extends RequestLimits {
   /** Most bytes all tasks together may hold in memory (the default store's budget). */
   memoryBytes: number;
   /** Most push notification configs per task. */
