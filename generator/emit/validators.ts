@@ -9,6 +9,7 @@ import { typeIdentifier } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 import { VALIDATOR_FORMATS } from './validator-formats.js';
 
@@ -95,8 +96,7 @@ export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedF
   const compiled = compact(replaceRuntimeRequires(standalone.default(schemas.ajv, schemas.refs)));
   return [
     generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
-    generatorFile(`${DIR}/ajv-runtime.ts`, ctx.templates.raw('a2a/validators/ajv-runtime.ts')),
-    generatorFile(`${DIR}/issues.ts`, ctx.templates.raw('a2a/validators/issues.ts')),
+    ...copyRuntime(ctx, 'validators'),
     validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
 }
