@@ -5,7 +5,7 @@
 // nothing on the hot path. The PostgreSQL bus (postgres-bus.ts, emitted for `server.store:
 // postgres`) implements it with LISTEN/NOTIFY.
 import type { Task } from '../types.js';
-import type { RunListener } from './task-run.js';
+import type { RunListener } from './run-listeners.js';
 
 /** A live subscription to another replica's task. */
 export interface RemoteFollow {

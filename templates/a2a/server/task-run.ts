@@ -1,41 +1,23 @@
 // One execution of the executor for one incoming message. It is the `events` object the
-// executor publishes through: each event is applied to the task, saved, sent to every
-// listener (streams, a waiting blocking send) and to push webhooks, in order.
-import {
-  artifactEventParts,
-  createArtifactUpdate,
-  createMessage,
-  createStatusUpdate,
-  dataPart,
-  endsInteraction,
-  isArtifactUpdate,
-  isMessage,
-  isStatusUpdate,
-  isTask,
-  isTerminalState,
-  newId,
-  toParts,
-  type ArtifactInput,
-  type ChunkFlags,
-  type Loose,
-  type MessageContent,
-} from '../runtime/objects.js';
+// executor publishes through (the API itself is EventPublisher's): each event is applied to the
+// task (task-apply.ts), saved, sent to every listener (streams, a waiting blocking send) and to
+// push webhooks, in order.
+import { isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, newId, type Loose, type MessageContent } from '../runtime/objects.js';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
-import type { ExecutionEvents, RequestContext } from './executor.js';
+import { EventPublisher, type StreamEvent } from './event-publisher.js';
+import type { RequestContext } from './executor.js';
 import type { SpanHandle } from './observability.js';
+import { RunListeners, type RunListener } from './run-listeners.js';
+import { applyArtifact, appendHistory } from './task-apply.js';
+import { TaskBudget, type BudgetHost } from './task-budget.js';
 import { ownerOf, setOwner } from './task-owner.js';
-import { budgetError, sizeOf } from './task-size.js';
+import { sizeOf } from './task-size.js';
 
-export type StreamEvent = Message | Task | TaskStatusUpdateEvent | TaskArtifactUpdateEvent;
-
-/**
- * Receives every event of a run; `final` marks the last one of the interaction. When the
- * executor fails before any task exists, the listener gets the error instead (event undefined).
- */
-export type RunListener = (event: StreamEvent | undefined, final: boolean, error?: unknown) => void;
+export type { StreamEvent } from './event-publisher.js';
+export type { RunListener } from './run-listeners.js';
 
 /** What a run needs from the task manager. */
-export interface RunHost {
+export interface RunHost extends BudgetHost {
   /**
    * Saves the task; `bytes` is its size as task-size.ts counts it. `event` is what changed it and
    * `final` whether that ended the interaction (a shared store replays them to other replicas).
@@ -50,16 +32,12 @@ export interface RunHost {
   /** True when push webhooks will carry the outcome to a client that is not listening. */
   hasPushConfig(taskId: string): boolean;
   maxHistory: number;
-  /** Most bytes one task may hold (server.limits.taskBytes). */
-  maxTaskBytes: number;
-  /** Makes room for `bytes` more task data in the process-wide budget; throws, naming the limit, when it is full. */
-  reserve(bytes: number, what: string): void;
   /** How long work with no listener left goes on, waiting for a resubscribe, before it is canceled. */
   abandonGraceMs: number;
   log(level: 'warn' | 'error', message: string, error?: unknown): void;
 }
 
-export class TaskRun implements ExecutionEvents {
+export class TaskRun extends EventPublisher {
   /** The stored task, once it exists. */
   task: Task | undefined;
   /** A direct reply (v0.2+: a Message instead of a task). */
@@ -69,20 +47,15 @@ export class TaskRun implements ExecutionEvents {
   final = false;
   /** The context the executor was started with (tasks/cancel hands it to the executor's cancel()). */
   context: RequestContext | undefined;
-  private settled = false;
-  private readonly listeners = new Set<RunListener>();
-  private hadListener = false;
-  private controller: AbortController | undefined;
-  private artifactCount = 0;
-  private abandonTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The task's size in task-size.ts units, kept current as events change it. */
-  private bytes = 0;
-  /** Set once the server itself ends the task (failure, cancel): those events are never refused for their size. */
-  private forced = false;
   /** The owner key stamped on the task this run creates (see task-owner.ts). */
   owner: string | undefined;
   /** The execution's span, when tracing is on: ended once the interaction and the executor are done. */
   span: SpanHandle | undefined;
+  private settled = false;
+  private readonly listeners: RunListeners;
+  private readonly budget: TaskBudget;
+  private controller: AbortController | undefined;
+  private artifactCount = 0;
 
   constructor(
     private readonly host: RunHost,
@@ -97,8 +70,10 @@ export class TaskRun implements ExecutionEvents {
     /** The existing task's size (task-size.ts units), as the manager measured it. */
     bytes: number,
   ) {
+    super();
     this.task = existing;
-    this.bytes = bytes;
+    this.listeners = new RunListeners(host);
+    this.budget = new TaskBudget(host, this, bytes);
   }
 
   get taskId(): string {
@@ -110,14 +85,18 @@ export class TaskRun implements ExecutionEvents {
     return (this.controller ??= new AbortController()).signal;
   }
 
+  protected canReplyDirectly(): boolean {
+    return !this.task && this.directReplies;
+  }
+
+  protected artifactsSoFar(): number {
+    return this.artifactCount;
+  }
+
   // ——— listeners ———
 
   listen(listener: RunListener): void {
     this.listeners.add(listener);
-    this.hadListener = true;
-    // A client came back (tasks/resubscribe) in time: the work goes on.
-    clearTimeout(this.abandonTimer);
-    this.abandonTimer = undefined;
   }
 
   /**
@@ -125,93 +104,24 @@ export class TaskRun implements ExecutionEvents {
    * the work is abandoned after the grace period — unless someone resubscribes meanwhile.
    */
   removeListener(listener: RunListener): void {
-    const removed = this.listeners.delete(listener);
-    if (removed && this.listeners.size === 0 && !this.final && this.hadListener && !this.host.hasPushConfig(this.taskId)) this.scheduleAbandon();
+    if (this.listeners.remove(listener) && !this.final && !this.host.hasPushConfig(this.taskId)) {
+      this.listeners.scheduleAbandon(this.host.abandonGraceMs, () => {
+        if (this.final) return;
+        this.controller?.abort(new Error('every client listening to this task disconnected'));
+        this.end('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
+      });
+    }
     this.maybeRelease();
-  }
-
-  private scheduleAbandon(): void {
-    const abandon = (): void => {
-      this.abandonTimer = undefined;
-      if (this.final || this.listeners.size > 0) return;
-      this.controller?.abort(new Error('every client listening to this task disconnected'));
-      this.end('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
-    };
-    if (this.host.abandonGraceMs <= 0) return abandon();
-    clearTimeout(this.abandonTimer);
-    this.abandonTimer = setTimeout(abandon, this.host.abandonGraceMs);
-    (this.abandonTimer as { unref?: () => void }).unref?.();
-  }
-
-  // ——— ExecutionEvents ———
-
-  reply(content: MessageContent): void {
-    if (!this.task && this.directReplies) {
-      // A direct reply belongs to the context only: no task is created.
-      this.publish(createMessage('agent', content, { contextId: this.contextId }));
-    } else this.status('completed' as TaskState, content);
-  }
-
-  status(state: TaskState, message?: MessageContent, options: { final?: boolean; metadata?: Record<string, unknown> } = {}): void {
-    const msg = message === undefined ? undefined : createMessage('agent', message, { taskId: this.taskId, contextId: this.contextId });
-    const final = options.final ?? endsInteraction(state);
-    this.publish(createStatusUpdate(this.taskId, this.contextId, { state, message: msg }, final, options.metadata));
   }
 
   /** The server ends the task (failure, cancel, abandon): never refused by a budget, never throws. */
   end(state: TaskState, message?: MessageContent): void {
-    this.forced = true;
+    this.budget.forced = true;
     try {
       this.status(state, message);
     } catch (err) {
       this.host.log('error', `a2a: task ${this.taskId} could not be ended as ${state}`, err);
     }
-  }
-
-  working(message?: MessageContent): void {
-    this.status('working' as TaskState, message, { final: false });
-  }
-  complete(message?: MessageContent): void {
-    this.status('completed' as TaskState, message);
-  }
-  fail(message?: MessageContent): void {
-    this.status('failed' as TaskState, message);
-  }
-  reject(message?: MessageContent): void {
-    this.status('rejected' as TaskState, message);
-  }
-  inputRequired(message: MessageContent): void {
-    this.status('input-required' as TaskState, message);
-  }
-  authRequired(message: MessageContent): void {
-    this.status('auth-required' as TaskState, message);
-  }
-
-  artifact(content: MessageContent | ArtifactInput, flags: ChunkFlags & { artifactId?: string; name?: string } = {}): string {
-    const input: ArtifactInput =
-      typeof content === 'object' && content !== null && !Array.isArray(content) && 'parts' in content && !isMessage(content)
-        ? (content as ArtifactInput)
-        : { parts: toParts(content as MessageContent) };
-    // Field by field, not { ...input, … }: that form leaves V8's fast path (µs per chunk on Node 20).
-    const event = createArtifactUpdate(
-      this.taskId,
-      this.contextId,
-      {
-        parts: input.parts,
-        artifactId: input.artifactId ?? flags.artifactId,
-        name: input.name ?? flags.name,
-        description: input.description,
-        metadata: input.metadata,
-        index: input.index ?? (flags.append ? Math.max(0, this.artifactCount - 1) : this.artifactCount),
-      },
-      flags,
-    );
-    this.publish(event);
-    return artifactEventParts(event).key;
-  }
-
-  data(value: unknown, options: { name?: string; artifactId?: string } = {}): string {
-    return this.artifact({ parts: [dataPart(value)], name: options.name, artifactId: options.artifactId });
   }
 
   publish(event: StreamEvent): void {
@@ -226,66 +136,51 @@ export class TaskRun implements ExecutionEvents {
     else throw new TypeError('publish() takes a Message, Task, TaskStatusUpdateEvent or TaskArtifactUpdateEvent');
   }
 
+  /** Creates the task now (non-blocking sends answer with it before the executor acts). */
+  materializeNow(): Task {
+    return this.materialize();
+  }
+
   // ——— applying events ———
 
   private onMessage(message: Message): void {
     if (!this.task && this.directReplies) {
       this.directReply = message;
-      this.emit(message, true);
+      this.listeners.emit(message, true);
       this.finish();
       return;
     }
     const task = this.materialize();
-    this.grow(sizeOf(message), 'an agent message');
-    this.appendHistory(task, message);
+    this.budget.grow(sizeOf(message), 'an agent message');
+    appendHistory(task, message, this.host.maxHistory, this.budget);
     this.save(task, message);
-    this.emit(message, false);
+    this.listeners.emit(message, false);
   }
 
   private onStatus(event: TaskStatusUpdateEvent): void {
     const task = this.materialize();
     const status = (event as unknown as { status: Loose }).status;
-    if (status.message) this.grow(sizeOf(status.message), 'a status message');
+    if (status.message) this.budget.grow(sizeOf(status.message), 'a status message');
     (task as unknown as Loose).status = status;
-    if (status.message) this.appendHistory(task, status.message as Message);
+    if (status.message) appendHistory(task, status.message as Message, this.host.maxHistory, this.budget);
     const final = (event as unknown as Loose).final === true || isTerminalState(String(status.state));
     this.save(task, event, final);
-    this.emit(event, final);
+    this.listeners.emit(event, final);
     this.host.notify(task);
     if (final) this.finish();
   }
 
   private onArtifact(event: TaskArtifactUpdateEvent): void {
     const task = this.materialize();
-    const { artifact, key, append } = artifactEventParts(event);
-    const t = task as unknown as { artifacts?: Loose[] };
-    const artifacts = (t.artifacts ??= []);
-    const at = artifacts.findIndex((a) => String(a.artifactId ?? a.index ?? 0) === key);
-    const parts = ((artifact as unknown as Loose).parts as unknown[] | undefined) ?? [];
-    if (at >= 0 && append) {
-      this.grow(sizeOf(parts), 'an artifact chunk');
-      // In place: a stream of n chunks costs O(n), not O(n²) copies of the parts so far.
-      const stored = artifacts[at];
-      if (Array.isArray(stored.parts)) for (const part of parts) (stored.parts as unknown[]).push(part);
-      else stored.parts = [...parts];
-    } else {
-      const stored: Loose = storedArtifact(artifact as unknown as Loose, parts);
-      const size = sizeOf(stored);
-      this.grow(at < 0 ? size : size - sizeOf(artifacts[at]), 'an artifact');
-      if (at < 0) {
-        artifacts.push(stored);
-        this.artifactCount++;
-      } else artifacts[at] = stored;
-    }
+    if (applyArtifact(task, event, this.budget)) this.artifactCount++;
     this.save(task, event);
-    this.emit(event, false);
+    this.listeners.emit(event, false);
     this.host.notify(task);
   }
 
   private onTask(task: Task): void {
     if (task.id !== this.taskId) throw new TypeError(`publish(): a Task for id ${task.id} in the execution of task ${this.taskId}`);
-    const size = sizeOf(task);
-    this.grow(size - this.bytes, 'the task');
+    this.budget.grow(sizeOf(task) - this.budget.bytes, 'the task');
     this.pending = undefined;
     // A Task the executor builds itself (often from its clone of context.task) keeps the owner.
     setOwner(task, this.owner ?? (this.task && ownerOf(this.task)));
@@ -293,7 +188,7 @@ export class TaskRun implements ExecutionEvents {
     const state = String((task as unknown as { status?: { state?: string } }).status?.state);
     const final = isTerminalState(state);
     this.save(task, task, final);
-    this.emit(task, final);
+    this.listeners.emit(task, final);
     this.host.notify(task);
     if (final) this.finish();
   }
@@ -306,60 +201,21 @@ export class TaskRun implements ExecutionEvents {
     this.pending = undefined;
     const task = build(this.taskId);
     setOwner(task, this.owner);
-    this.bytes = sizeOf(task);
+    this.budget.bytes = sizeOf(task);
     this.host.register(this);
     this.task = task;
     this.save(task, task);
-    this.emit(task, false);
+    this.listeners.emit(task, false);
     return task;
   }
 
   private save(task: Task, event: StreamEvent, final = false): void {
-    this.host.save(task, this.bytes, event, final);
-  }
-
-  /**
-   * Accounts for `delta` more bytes in the task before the event that adds them is applied:
-   * an event that would pass the task's or the process's budget is refused (publish() throws,
-   * naming the limit) and the task stays as it was.
-   */
-  private grow(delta: number, what: string): void {
-    if (delta > 0 && !this.forced) {
-      if (this.bytes + delta > this.host.maxTaskBytes)
-        throw budgetError('taskBytes', this.host.maxTaskBytes, `task ${this.taskId} would hold ${this.bytes + delta} bytes with ${what}`);
-      this.host.reserve(delta, `${what} for task ${this.taskId}`);
-    }
-    this.bytes += delta;
-  }
-
-  /** Creates the task now (non-blocking sends answer with it before the executor acts). */
-  materializeNow(): Task {
-    return this.materialize();
-  }
-
-  private appendHistory(task: Task, message: Message): void {
-    const t = task as unknown as { history?: Message[] };
-    const history = (t.history ??= []);
-    history.push(message);
-    if (history.length > this.host.maxHistory) {
-      for (const dropped of history.splice(0, history.length - this.host.maxHistory)) this.bytes -= sizeOf(dropped);
-    }
-  }
-
-  private emit(event: StreamEvent | undefined, final: boolean, error?: unknown): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event, final, error);
-      } catch (err) {
-        this.host.log('error', 'a2a: a stream listener threw', err);
-      }
-    }
+    this.host.save(task, this.budget.bytes, event, final);
   }
 
   private finish(): void {
     this.final = true;
-    clearTimeout(this.abandonTimer);
-    this.abandonTimer = undefined;
+    this.listeners.cancelAbandon();
     this.maybeRelease();
   }
 
@@ -380,7 +236,7 @@ export class TaskRun implements ExecutionEvents {
       if (!expected) this.host.log('error', `a2a: the executor failed on task ${this.taskId}`, error);
       if (!this.task && expected) {
         this.error = error;
-        this.emit(undefined, true, error);
+        this.listeners.emit(undefined, true, error);
         this.finish();
       } else this.end('failed' as TaskState, message);
     }
@@ -412,15 +268,4 @@ export class TaskRun implements ExecutionEvents {
     }
     if (this.listeners.size === 0) this.host.release(this);
   }
-}
-
-/** The artifact as the task keeps it: the event's, without the chunk flags, with parts of its own. */
-function storedArtifact(artifact: Loose, parts: unknown[]): Loose {
-  // A plain spread (a fast clone, and safe for a `__proto__` key); delete only where the
-  // version keeps the flags on the artifact (v0.1.0), as delete slows the object down.
-  const stored: Loose = { ...artifact };
-  stored.parts = parts.slice();
-  if ('append' in stored) delete stored.append;
-  if ('lastChunk' in stored) delete stored.lastChunk;
-  return stored;
 }
