@@ -334,7 +334,8 @@ function followPort(card: AgentCard, port: number): AgentCard {
 export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
 export type { SkillContext, SkillHandler } from './skill-executor.js';
-export type { TaskChange, TaskStore } from './task-store.js';
+export type { TaskChange, TaskPage, TaskQuery, TaskStore } from './task-store.js';
+export { PageTokenError } from './task-query.js';
 export type { RemoteFollow, TaskEventBus } from './event-bus.js';
 export type { PushConfig, PushConfigs } from './push.js';
 export type { TaskOwnerKey } from './task-owner.js';

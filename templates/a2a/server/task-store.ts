@@ -3,7 +3,11 @@
 // evicted oldest first, and new work is refused only when open tasks alone fill the budget.
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
+import { pageOf } from './task-page.js';
+import type { TaskPage, TaskQuery } from './task-query.js';
 import { sizeOf } from './task-size.js';
+
+export { PageTokenError, type TaskPage, type TaskQuery } from './task-query.js';
 
 /**
  * What a save records besides the task: the event that changed it (streams on other replicas
@@ -36,6 +40,13 @@ export interface TaskStore {
    * reads. The in-memory store leaves it out: nothing waits.
    */
   whenStored?(taskId: string): Promise<void> | undefined;
+  /**
+   * One page of ListTasks: the tasks visible to `query.owner` that pass its filters, most
+   * recently updated (status timestamp) first, ties by id descending; no timestamp sorts oldest.
+   * Throws (or rejects with) PageTokenError for a page token it did not issue for these filters.
+   * Optional, so a store written before ListTasks still type-checks.
+   */
+  list?(query: TaskQuery): TaskPage | Promise<TaskPage>;
   /** Flushes and releases what the store holds (server close). */
   close?(): Promise<void>;
 }
@@ -140,6 +151,20 @@ export class InMemoryTaskStore implements TaskStore {
     this.held -= entry.bytes;
     entry.task = undefined;
     if (entry.finishedAt !== undefined) this.unfinish(entry);
+  }
+
+  /** ListTasks over the tasks held (task-page.ts: one pass, O(n log pageSize)); evicted tasks are gone. */
+  list(query: TaskQuery): TaskPage {
+    return pageOf(this.live(), query);
+  }
+
+  /** The tasks get() would answer, without evicting the expired ones it skips (a listing changes nothing). */
+  private *live(): Generator<Task> {
+    const now = this.now();
+    for (const entry of this.entries.values()) {
+      if (entry.task === undefined || (entry.finishedAt !== undefined && now - entry.finishedAt > this.ttlMs)) continue;
+      yield entry.task;
+    }
   }
 
   reserve(bytes: number, newTasks = 0): boolean {
