@@ -8,6 +8,8 @@ export interface BatchRow {
   id: string;
   context_id: string | null;
   state: string;
+  /** status.timestamp in ms since epoch (task-query.ts's statusTimeOf): the ListTasks order. */
+  status_ms: number;
   owner: string | null;
   doc: object;
   /** The version the writer last saw; the row becomes expected + n. */
@@ -23,13 +25,13 @@ export interface BatchRow {
 
 const BATCH_WRITE = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, context_id text, state text, owner text, doc jsonb, expected bigint, n bigint,
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, context_id text, state text, status_ms bigint, owner text, doc jsonb, expected bigint, n bigint,
     running boolean, token text, bytes bigint, finished boolean, events jsonb, notify boolean)
 ), up AS (
-  INSERT INTO a2a_tasks AS t (id, context_id, state, owner, doc, version, running, runner, write_token, bytes, finished_at)
-  SELECT id, context_id, state, owner, doc, expected + n, running, $2, token, bytes, CASE WHEN finished THEN now() END FROM input
+  INSERT INTO a2a_tasks AS t (id, context_id, state, status_ms, owner, doc, version, running, runner, write_token, bytes, finished_at)
+  SELECT id, context_id, state, status_ms, owner, doc, expected + n, running, $2, token, bytes, CASE WHEN finished THEN now() END FROM input
   ON CONFLICT (id) DO UPDATE SET
-    context_id = EXCLUDED.context_id, state = EXCLUDED.state, owner = EXCLUDED.owner, doc = EXCLUDED.doc,
+    context_id = EXCLUDED.context_id, state = EXCLUDED.state, status_ms = EXCLUDED.status_ms, owner = EXCLUDED.owner, doc = EXCLUDED.doc,
     version = EXCLUDED.version, running = EXCLUDED.running, runner = EXCLUDED.runner, write_token = EXCLUDED.write_token,
     bytes = EXCLUDED.bytes, updated_at = now(),
     finished_at = CASE WHEN EXCLUDED.finished_at IS NOT NULL THEN coalesce(t.finished_at, now()) END

@@ -43,6 +43,25 @@ const MIGRATIONS: readonly string[] = [
      started_at timestamptz NOT NULL DEFAULT now(),
      seen timestamptz NOT NULL DEFAULT now()
    );`,
+  // 2: ListTasks. The listing orders by status.timestamp, which only the JSONB document has:
+  // status_ms holds it as ms since epoch (the writer computes it, task-query.ts's statusTimeOf;
+  // no timestamp: the smallest safe integer, oldest), and two indexes serve the keyset scan
+  // (status_ms, id) < ($t, $id) newest first — across contexts, and within one. Ids compare
+  // COLLATE "C" so the order never depends on the database's locale. Rows of version 1 are
+  // filled from their documents; a timestamp PostgreSQL cannot read counts as none rather than
+  // failing the migration. IF NOT EXISTS everywhere: running it twice is harmless.
+  `ALTER TABLE a2a_tasks ADD COLUMN IF NOT EXISTS status_ms bigint NOT NULL DEFAULT -9007199254740991;
+   CREATE OR REPLACE FUNCTION pg_temp.a2a_status_ms(doc jsonb) RETURNS bigint LANGUAGE plpgsql AS $$
+   BEGIN
+     RETURN floor(extract(epoch FROM (doc -> 'status' ->> 'timestamp')::timestamptz) * 1000)::bigint;
+   EXCEPTION WHEN others THEN
+     RETURN NULL;
+   END $$;
+   SET LOCAL TimeZone = 'UTC';
+   UPDATE a2a_tasks SET status_ms = coalesce(pg_temp.a2a_status_ms(doc), -9007199254740991) WHERE doc -> 'status' ->> 'timestamp' IS NOT NULL;
+   DROP FUNCTION pg_temp.a2a_status_ms(jsonb);
+   CREATE INDEX IF NOT EXISTS a2a_tasks_listing ON a2a_tasks (status_ms DESC, id COLLATE "C" DESC);
+   CREATE INDEX IF NOT EXISTS a2a_tasks_context_listing ON a2a_tasks (context_id, status_ms DESC, id COLLATE "C" DESC);`,
 ];
 
 /** The schema version this runtime writes; a database ahead of it is refused (an older replica must not write a newer schema). */

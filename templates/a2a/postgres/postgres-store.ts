@@ -13,7 +13,9 @@ import { stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { ownerOf, setOwner } from '../server/task-owner.js';
 import type { TaskChange, TaskStore } from '../server/task-store.js';
+import { PageTokenError, statusTimeOf, type TaskPage, type TaskQuery } from '../server/task-query.js';
 import { writeBatch, type BatchRow } from './postgres-batch.js';
+import { listTasks } from './postgres-list.js';
 import { storeError } from './postgres-errors.js';
 import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
 
@@ -168,6 +170,19 @@ export class PostgresTaskStore implements TaskStore {
     this.enqueue(writer);
   }
 
+  /**
+   * ListTasks from the database (postgres-list.ts). Tasks as stored: a task this replica is
+   * changing lists as of its last write — which is all a client has seen of it (whenStored).
+   */
+  async list(query: TaskQuery): Promise<TaskPage> {
+    try {
+      return await listTasks(this.options.pool, this.options.finishedTtlMs, query);
+    } catch (err) {
+      if (err instanceof PageTokenError) throw err;
+      throw storeError(err, 'read');
+    }
+  }
+
   whenStored(taskId: string): Promise<void> | undefined {
     const writer = this.writers.get(taskId);
     if (!writer) return undefined;
@@ -257,6 +272,7 @@ export class PostgresTaskStore implements TaskStore {
         id: writer.id,
         context_id: loose.contextId ?? loose.sessionId ?? null,
         state,
+        status_ms: statusTimeOf(task),
         owner: ownerOf(task) ?? null,
         doc: task,
         expected: writer.version,
