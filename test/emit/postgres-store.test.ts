@@ -40,6 +40,7 @@ describe('server.store', () => {
         'postgres-batch.ts',
         'postgres-bus.ts',
         'postgres-errors.ts',
+        'postgres-list.ts',
         'postgres-push.ts',
         'postgres-reads.ts',
         'postgres-replica.ts',
