@@ -4,20 +4,19 @@
 // file order. What comes out is ready for generate(), which cannot fail on input; the
 // protocol model is built here once and handed on.
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { InputError } from './diagnostics.js';
 import { compileTemplates } from './emit/templates.js';
 import type { GenerateInput } from './generate.js';
 import { inFileOrder, notAlreadyReported } from './load/error-list.js';
 import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest, type ManifestReading } from './load/manifest.js';
 import { payloadSchemaErrors } from './load/payload-schemas.js';
-import { bundledVersions, readSchemaSource } from './load/schema-source.js';
-import { loadSchema } from './load/schema.js';
+import { bundledSpecs, defaultSpecVersion, readSchemaSource } from './load/schema-source.js';
+import { loadSpec } from './load/spec.js';
 import { readTemplates } from './load/templates.js';
-import { parseJsonText } from './load/text.js';
 import { cardErrors, type SchemaHistory } from './model/card-check.js';
 import { buildProtocolModel, type ProtocolModel } from './model/protocol.js';
-import { bundledSchemaDir, toolVersion } from './paths.js';
+import { toolVersion } from './paths.js';
 
 export interface LoadOptions {
   manifestPath: string;
@@ -80,10 +79,10 @@ async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, '
 
 async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifestPath'>): Promise<{ protocol: ProtocolModel }> {
   const fromManifest = opts.spec === undefined && manifest.spec !== undefined;
-  const ref = opts.spec ?? manifest.spec ?? (await bundledVersions()).at(-1)!;
+  const ref = opts.spec ?? manifest.spec ?? (await defaultSpecVersion());
   try {
     const source = await readSchemaSource(ref, { baseDir: opts.specBaseDir ?? (fromManifest ? dirname(manifest.file) : opts.cwd), fetch: opts.fetch });
-    return { protocol: buildProtocolModel(loadSchema(source)) };
+    return { protocol: buildProtocolModel(loadSpec(source)) };
   } catch (err) {
     // A bad `spec:` is the manifest's error: point at the line.
     if (fromManifest && err instanceof InputError && !err.location?.line) {
@@ -96,19 +95,18 @@ async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifest
 
 /** Loads a spec by reference alone (for `diff`). */
 export async function loadProtocol(ref: string, cwd: string, fetchImpl?: typeof fetch): Promise<ProtocolModel> {
-  return buildProtocolModel(loadSchema(await readSchemaSource(ref, { baseDir: cwd, fetch: fetchImpl })));
+  return buildProtocolModel(loadSpec(await readSchemaSource(ref, { baseDir: cwd, fetch: fetchImpl })));
 }
 
 let history: SchemaHistory | undefined;
-/** Definitions of every bundled version: read only when an error needs "which versions have this field". */
+/** Definitions of every bundled spec: read only when an error needs "which versions have this field". */
 async function loadHistory(): Promise<SchemaHistory> {
   if (history) return history;
-  const versions = await bundledVersions();
+  const specs = await bundledSpecs();
   history = await Promise.all(
-    versions.map(async (version) => {
-      const path = join(bundledSchemaDir(), `v${version}.json`);
-      const raw = parseJsonText(await readFile(path, 'utf8'), path) as Record<string, unknown>;
-      return { version, definitions: (raw.definitions ?? raw.$defs) as SchemaHistory[number]['definitions'] };
+    specs.map(async ({ version, format, path }) => {
+      const text = await readFile(path, 'utf8');
+      return { version, definitions: loadSpec({ ref: version, kind: 'bundled', version, origin: path, format, text }).definitions };
     }),
   );
   return history;

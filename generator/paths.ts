@@ -20,6 +20,8 @@ export function packageRoot(): string {
 }
 
 export const bundledSchemaDir = (): string => join(packageRoot(), 'schema', 'a2a');
+/** v1.0 on, the proto is the normative source: bundled as `schema/proto/v<version>.proto`. */
+export const bundledProtoDir = (): string => join(packageRoot(), 'schema', 'proto');
 export const templatesDir = (): string => join(packageRoot(), 'templates');
 
 /** The tool's version, written into every generated file's header. */

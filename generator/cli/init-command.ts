@@ -9,7 +9,7 @@ import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
 import { readFileBounded } from '../load/bounded-read.js';
 import { validateManifestText } from '../inputs.js';
-import { bundledVersions } from '../load/schema-source.js';
+import { bundledVersions, defaultSpecVersion } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
 import { runGenerate } from './generate-command.js';
@@ -105,7 +105,9 @@ async function manifestSource(args: InitArgs, target: string): Promise<{ text: s
     const path = join(packageRoot(), 'examples', 'hello.a2a.yaml');
     return { text: withName(await readFile(path, 'utf8'), name), file: path };
   }
+  // The default answer is the last choice: the version asked for, else the default for new agents (v0.3.0 until v1.0 agents answer v0.3 clients too).
   const versions = await bundledVersions();
-  const answers = await askInitQuestions(args.input, args.output, args.spec ? [...versions.filter((v) => v !== args.spec), args.spec] : versions, name);
+  const preferred = args.spec ?? (await defaultSpecVersion());
+  const answers = await askInitQuestions(args.input, args.output, [...versions.filter((v) => v !== preferred), preferred], name);
   return { text: manifestFromAnswers(answers), file: target };
 }

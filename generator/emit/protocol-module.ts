@@ -27,6 +27,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     tsDoc(`What the runtime needs to know about A2A v${protocol.version}, derived from its schema.\n@see ${protocol.specUrl}`),
     `export const protocol: ${methodTableType} = {\n`,
     `  version: ${tsString(protocol.version)},\n`,
+    ...(protocol.negotiation ? [`  negotiation: ${tsLiteral(protocol.negotiation, '  ')},\n`] : []),
     `  wellKnownPaths: ${tsLiteral(protocol.wellKnownPaths, '  ')},\n`,
     `  extendedCard: ${tsLiteral(protocol.extendedCard, '  ')},\n`,
     `  features: ${tsLiteral(protocol.features, '  ')},\n`,

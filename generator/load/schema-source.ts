@@ -1,9 +1,10 @@
-// Resolves a spec reference — a bundled version (`0.2.5`), a file path or an http(s) URL —
-// to the text of an a2a.json. Only this module knows where schemas come from.
+// Resolves a spec reference — a bundled version (`0.2.5`, `1.0`), a file path or an http(s)
+// URL — to the text of an a2a.json or (v1.0 on) an a2a.proto. Only this module knows where
+// specs come from.
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '../diagnostics.js';
-import { bundledSchemaDir } from '../paths.js';
+import { bundledProtoDir, bundledSchemaDir } from '../paths.js';
 import { didYouMean } from '../suggest.js';
 import { compareVersions } from '../version-order.js';
 import { MAX_INPUT_BYTES, readBodyBounded, readFileBounded, readInputFile, tooLargeError } from './bounded-read.js';
@@ -17,18 +18,69 @@ export interface SchemaSource {
   version?: string;
   /** A printable origin for error messages (the file path or URL). */
   origin: string;
+  /** An a2a.json (JSON Schema) or an a2a.proto. */
+  format: SpecFormat;
   text: string;
+}
+
+export type SpecFormat = 'json' | 'proto';
+
+/** A bundled spec: its version, format and file. */
+export interface BundledSpec {
+  version: string;
+  format: SpecFormat;
+  path: string;
 }
 
 const VERSION_LIKE = /^v?\d+\.\d+(\.\d+)?([-+][\w.]+)?$/;
 
-/** The versions bundled under schema/a2a, oldest first. */
+/** Every bundled spec, oldest first: the a2a.json files of v0.x, the a2a.proto files of v1.0 on. */
+export async function bundledSpecs(): Promise<BundledSpec[]> {
+  const found: BundledSpec[] = [];
+  for (const [dir, format, pattern] of [
+    [bundledSchemaDir(), 'json', /^v(\d+\.\d+\.\d+)\.json$/],
+    [bundledProtoDir(), 'proto', /^v(\d+\.\d+\.\d+)\.proto$/],
+  ] as const) {
+    for (const name of await readdir(dir)) {
+      const version = pattern.exec(name)?.[1];
+      if (version) found.push({ version, format, path: join(dir, name) });
+    }
+  }
+  return found.sort((a, b) => compareVersions(a.version, b.version));
+}
+
+/** The bundled versions, oldest first. */
 export async function bundledVersions(): Promise<string[]> {
-  const names = await readdir(bundledSchemaDir());
-  return names
-    .map((n) => /^v(\d+\.\d+\.\d+)\.json$/.exec(n)?.[1])
-    .filter((v): v is string => v !== undefined)
-    .sort(compareVersions);
+  return (await bundledSpecs()).map((s) => s.version);
+}
+
+/**
+ * The version a manifest without `spec:` gets: the newest v0.x. v1.0 becomes the default once
+ * a v1.0 agent also answers v0.3 clients (the bindings issue); until then an agent made with
+ * the defaults must be one every client in the field can call.
+ */
+export async function defaultSpecVersion(): Promise<string> {
+  return (await bundledSpecs()).filter((s) => s.format === 'json').at(-1)!.version;
+}
+
+/**
+ * A bundled spec by version. From v1.0 on a version is `Major.Minor` (spec v1.0 §3.6: patch
+ * numbers do not affect compatibility), so `1.0` is the newest bundled 1.0.x; before v1.0 the
+ * patch changed the schema (0.2.0 … 0.2.6 differ), so it must be written.
+ */
+function findBundled(specs: BundledSpec[], version: string): BundledSpec | undefined {
+  const exact = specs.find((s) => s.version === version);
+  if (exact) return exact;
+  const majorMinor = /^(\d+)\.(\d+)$/.exec(version);
+  if (!majorMinor || Number(majorMinor[1]) < 1) return undefined;
+  return specs.filter((s) => s.version.startsWith(`${version}.`)).at(-1);
+}
+
+/** A proto by its name or, for a download without one, by its first statement. */
+function formatOf(origin: string, text: string): SpecFormat {
+  if (/\.proto$/i.test(new URL(origin, 'file:///').pathname)) return 'proto';
+  if (/\.json$/i.test(origin)) return 'json';
+  return /^\s*(\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*(syntax|edition|package)\s*=?/.test(text.replace(/^\uFEFF/, '')) ? 'proto' : 'json';
 }
 
 export interface ReadSchemaOptions {
@@ -43,20 +95,23 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
   if (/^https?:\/\//i.test(trimmed)) return readUrl(trimmed, opts);
   if (VERSION_LIKE.test(trimmed)) {
     const version = trimmed.replace(/^v/, '');
-    const versions = await bundledVersions();
-    if (!versions.includes(version)) {
+    const specs = await bundledSpecs();
+    const bundled = findBundled(specs, version);
+    if (!bundled) {
+      const versions = specs.map((s) => s.version);
       // Newest first, so `0.2` suggests 0.2.6 rather than 0.2.0.
       const guess = didYouMean(version, [...versions].reverse(), (v) => v);
       throw new InputError(
-        `unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json for any other)${guess}`,
+        `unknown A2A spec version "${trimmed}"; bundled versions are ${versions.join(', ')} (pass a path or an http(s) URL of an a2a.json or a2a.proto for any other)${guess}`,
       );
     }
-    const origin = join(bundledSchemaDir(), `v${version}.json`);
-    return { ref, kind: 'bundled', version, origin, text: decodeUtf8(await readFileBounded(origin, 'schema file'), origin) };
+    const text = decodeUtf8(await readFileBounded(bundled.path, 'schema file'), bundled.path);
+    return { ref, kind: 'bundled', version: bundled.version, origin: bundled.path, format: bundled.format, text };
   }
   const path = isAbsolute(trimmed) ? trimmed : resolve(opts.baseDir, trimmed);
   const bytes = await readInputFile(path, 'schema file', `schema file not found (and "${trimmed}" is not a bundled version or a URL)`);
-  return { ref, kind: 'file', origin: path, text: decodeUtf8(bytes, path) };
+  const text = decodeUtf8(bytes, path);
+  return { ref, kind: 'file', origin: path, format: formatOf(path, text), text };
 }
 
 async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
@@ -72,7 +127,7 @@ async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSour
   };
   let response: Response;
   try {
-    response = await doFetch(url, { signal, headers: { accept: 'application/json, application/schema+json' } });
+    response = await doFetch(url, { signal, headers: { accept: 'application/json, application/schema+json, text/plain;q=0.5' } });
   } catch (err) {
     throw failure(err, 'no answer');
   }
@@ -92,5 +147,6 @@ async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSour
     if (err instanceof InputError) throw err;
     throw failure(err, 'the download did not finish');
   }
-  return { ref: url, kind: 'url', origin: url, text: decodeUtf8(bytes, url) };
+  const text = decodeUtf8(bytes, url);
+  return { ref: url, kind: 'url', origin: url, format: formatOf(url, text), text };
 }

@@ -52,8 +52,11 @@ export interface AgentModel {
   manifestName: string;
 }
 
-/** Card fields a2a-gen fills in itself; a manifest must not set them. */
-export function derivedCardFields(protocol: ProtocolModel): Record<string, unknown> {
+/**
+ * Card fields a2a-gen fills in itself; a manifest must not set them. From v1.0 the card has no
+ * `url`: the manifest's `agent.url` (where the agent is served) becomes its JSON-RPC interface.
+ */
+export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown): Record<string, unknown> {
   const cardProps = protocol.definitions.AgentCard?.properties ?? {};
   const derived: Record<string, unknown> = {};
   if ('protocolVersion' in cardProps) {
@@ -61,7 +64,20 @@ export function derivedCardFields(protocol: ProtocolModel): Record<string, unkno
     derived.protocolVersion = protocol.version !== 'unknown' ? protocol.version : typeof fallback === 'string' ? fallback : '0.0.0';
   }
   if ('preferredTransport' in cardProps) derived.preferredTransport = 'JSONRPC';
+  if (servesThroughInterfaces(protocol)) derived.supportedInterfaces = [{ url: agentUrl, protocolBinding: 'JSONRPC', protocolVersion: protocol.wireVersion }];
   return derived;
+}
+
+/** v1.0: the card lists its endpoints as `supportedInterfaces` instead of a `url`. */
+export function servesThroughInterfaces(protocol: ProtocolModel): boolean {
+  const cardProps = protocol.definitions.AgentCard?.properties ?? {};
+  return 'supportedInterfaces' in cardProps && !('url' in cardProps);
+}
+
+/** The card advertises an authenticated extended card: `supportsAuthenticatedExtendedCard` (v0.x) or `capabilities.extendedAgentCard` (v1.0). */
+export function advertisesExtendedCard(agent: Record<string, unknown>): boolean {
+  const capabilities = agent.capabilities as Record<string, unknown> | undefined;
+  return agent.supportsAuthenticatedExtendedCard === true || capabilities?.extendedAgentCard === true;
 }
 
 /** Skill fields of the manifest that are the generator's, not the card's. */
@@ -70,7 +86,10 @@ export const GENERATOR_SKILL_FIELDS = ['input', 'output', 'extendedOnly'];
 /** The card exactly as built from `agent` + every skill + derived fields (before any check). */
 export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Record<string, unknown> {
   const skills = manifest.skills.map((s) => Object.fromEntries(Object.entries(cloneJson(s)).filter(([k]) => !GENERATOR_SKILL_FIELDS.includes(k))));
-  return { ...cloneJson(manifest.agent), skills, ...derivedCardFields(protocol) };
+  const agent = cloneJson(manifest.agent);
+  const viaInterfaces = servesThroughInterfaces(protocol);
+  if (viaInterfaces) delete agent.url;
+  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url) };
 }
 
 export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, manifestName: string): AgentModel {
@@ -88,7 +107,7 @@ export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, man
     extendedOnly: s.extendedOnly === true,
   }));
   const card = { ...full, skills: cardSkills.filter((_, i) => !skills[i].extendedOnly) };
-  const offersExtended = protocol.extendedCard.via !== 'none' && manifest.agent.supportsAuthenticatedExtendedCard === true;
+  const offersExtended = protocol.extendedCard.via !== 'none' && advertisesExtendedCard(manifest.agent);
   return {
     card,
     extendedCard: offersExtended ? full : undefined,

@@ -6,7 +6,7 @@ import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.j
 import { locatedError, type Manifest } from '../load/manifest.js';
 import { checkShape, type Finding } from '../load/shape-check.js';
 import { closestName, didYouMean } from '../suggest.js';
-import { assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from './agent.js';
+import { advertisesExtendedCard, assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from './agent.js';
 import { skillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity } from './security.js';
@@ -82,11 +82,11 @@ function checkSecurity(manifest: Manifest): InputError[] {
       }
     });
   }
-  if (agent.supportsAuthenticatedExtendedCard === true && deriveSecurity(agent).requirements.length === 0) {
+  if (advertisesExtendedCard(agent) && deriveSecurity(agent).requirements.length === 0) {
     errors.push(
       locatedError(
         doc,
-        ['agent', 'supportsAuthenticatedExtendedCard'],
+        agent.supportsAuthenticatedExtendedCard === true ? ['agent', 'supportsAuthenticatedExtendedCard'] : ['agent', 'capabilities', 'extendedAgentCard'],
         'an authenticated extended card needs securitySchemes (and security) saying who may read it; without them it would be served to anyone',
       ),
     );

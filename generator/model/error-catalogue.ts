@@ -2,6 +2,7 @@
 // gets a class in the generated code and a semantic key the runtime raises it by.
 import type { JsonSchema } from '../json-schema.js';
 import { camelCase, isSafeIdentifier, pascalCase } from './names.js';
+import type { SpecOnlyError } from './versions.js';
 
 export interface ErrorModel {
   code: number;
@@ -19,15 +20,14 @@ export interface ErrorModel {
 
 const JSON_RPC_CODES = new Set([-32700, -32600, -32601, -32602, -32603]);
 
-export function deriveErrors(
-  definitions: Record<string, JsonSchema>,
-  specOnly: { code: number; definition: string; message: string; description: string }[] = [],
-): ErrorModel[] {
+export function deriveErrors(definitions: Record<string, JsonSchema>, specOnly: SpecOnlyError[] = []): ErrorModel[] {
   const errors: ErrorModel[] = [];
   const extra: Record<string, JsonSchema> = {};
+  const keys = new Map<string, string>();
   for (const e of specOnly) {
     const known = Object.values(definitions).some((d) => d.properties?.code?.const === e.code);
     if (!known) extra[e.definition] = { description: e.description, properties: { code: { const: e.code }, message: { default: e.message } } };
+    if (e.key) keys.set(e.definition, e.key);
   }
   for (const [definition, def] of Object.entries({ ...definitions, ...extra })) {
     const code = def.properties?.code?.const;
@@ -40,7 +40,7 @@ export function deriveErrors(
       code,
       definition,
       className: isSafeIdentifier(className) ? className : `${className}_`,
-      key: camelCase(base),
+      key: keys.get(definition) ?? camelCase(base),
       defaultMessage: typeof message === 'string' && message ? message : fallback.charAt(0).toUpperCase() + fallback.slice(1).toLowerCase(),
       description: def.description,
       standard: JSON_RPC_CODES.has(code),

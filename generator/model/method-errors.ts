@@ -5,7 +5,7 @@ import type { MethodModel } from './methods.js';
 import type { MethodRole } from './roles.js';
 
 /** Every JSON-RPC call can fail these ways, whatever the method. */
-const ANY_CALL = ['jsonParse', 'invalidRequest', 'methodNotFound', 'invalidParams', 'internal'];
+const ANY_CALL = ['jsonParse', 'invalidRequest', 'methodNotFound', 'invalidParams', 'internal', 'versionNotSupported'];
 
 const SENDING = ['taskNotFound', 'unsupportedOperation', 'contentTypeNotSupported', 'pushNotificationNotSupported', 'invalidAgentResponse'];
 const PUSH = ['pushNotificationNotSupported', 'taskNotFound'];
@@ -14,6 +14,7 @@ const BY_ROLE: Record<MethodRole, string[]> = {
   send: SENDING,
   stream: SENDING,
   get: ['taskNotFound'],
+  list: [],
   cancel: ['taskNotFound', 'taskNotCancelable'],
   resubscribe: ['taskNotFound', 'unsupportedOperation'],
   pushSet: PUSH,

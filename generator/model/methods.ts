@@ -2,6 +2,7 @@
 // `const` is a method (not only the members of the `A2ARequest` union: v0.1.0's omits
 // `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
 import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
+import type { ProtoFacts } from '../load/spec.js';
 import { clientMethodName, methodClientName } from './names.js';
 import { officialClientName, roleOf, type MethodRole } from './roles.js';
 
@@ -93,4 +94,28 @@ function resultRefs(schema: JsonSchema): string[] {
   const direct = refName(schema);
   if (direct) return [direct];
   return (schema.anyOf ?? schema.oneOf ?? []).map(refName).filter((n): n is string => n !== undefined);
+}
+
+/**
+ * The method table of a proto (v1.0 on): each rpc of the A2A service is a JSON-RPC method of
+ * the same name (spec v1.0 §9.4) whose params are the request message and whose result is the
+ * response message — for a streaming rpc, each event. No synthetic definitions are needed.
+ */
+export function deriveProtoMethods(definitions: Record<string, JsonSchema>, proto: ProtoFacts): DerivedMethods {
+  const methods = proto.methods
+    .filter((m) => !m.clientStreaming) // JSON-RPC over HTTP carries one request; client streams have no binding
+    .map((m): MethodModel => ({
+      name: m.name,
+      role: roleOf(m.name),
+      requestDefinition: m.requestType,
+      paramsType: m.requestType,
+      // A request message with no REQUIRED field may be sent without params (GetExtendedAgentCard, §9.4.8).
+      paramsRequired: (definitions[m.requestType]?.required ?? []).length > 0,
+      resultType: m.responseType,
+      streaming: m.serverStreaming,
+      clientName: clientMethodName(officialClientName(m.name) ?? methodClientName(m.requestType, m.name)),
+      ...(m.description ? { description: m.description } : {}),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  return { methods, synthetic: {} };
 }

@@ -1,12 +1,15 @@
 // ProtocolModel: everything a2a-gen knows about one A2A schema, derived from the schema
 // alone plus the few spec-text facts in versions.ts. Emitters read this, never raw schemas.
 import type { LoadedSchema } from '../load/schema.js';
+import { isProtoSpec } from '../load/spec.js';
 import type { JsonSchema } from '../json-schema.js';
+import type { VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
-import { deriveMethods, type MethodModel } from './methods.js';
+import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
+import { requireOneofs } from './oneofs.js';
 import { rulesFor } from './spec-rules.js';
-import { detectVersion, factsFor } from './versions.js';
+import { detectVersion, factsFor, factsForUnknown } from './versions.js';
 
 export interface ProtocolModel {
   /** The A2A version (`0.3.0`), or `unknown` for an unrecognized schema. */
@@ -29,14 +32,22 @@ export interface ProtocolModel {
   specUrl: string;
   /** Spec-text rules the runtime enforces for this version, by id. */
   rules: ReturnType<typeof rulesFor>;
+  /** Version negotiation (`A2A-Version`, v1.0 §3.6), for versions that have it. */
+  negotiation?: VersionNegotiation;
+  /** The version as cards and `A2A-Version` name it (`1.0`); the full version before v1.0. */
+  wireVersion: string;
+  /** The spec was an a2a.proto: its package and service, for headers and docs. */
+  proto?: { package: string | undefined; service: string };
 }
 
 export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
   const version = detectVersion(schema) ?? 'unknown';
-  const facts = factsFor(version === 'unknown' ? '999.0.0' : version);
-  const { methods, synthetic } = deriveMethods(schema.definitions);
-  const definitions = { ...schema.definitions, ...synthetic };
-  const features = deriveFeatures(definitions, methods);
+  const proto = isProtoSpec(schema) ? schema.proto : undefined;
+  const facts = version === 'unknown' ? factsForUnknown(proto !== undefined) : factsFor(version);
+  const loaded = requireOneofs(schema.definitions, facts.requiredOneofs);
+  const { methods, synthetic } = proto ? deriveProtoMethods(loaded, proto) : deriveMethods(loaded);
+  const definitions = { ...loaded, ...synthetic };
+  const features = { ...deriveFeatures(definitions, methods), typedErrorDetails: facts.typedErrorDetails };
   const cardMethod = methods.find((m) => m.role === 'extendedCard');
   return {
     version,
@@ -44,8 +55,8 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     definitions,
     syntheticDefinitions: Object.keys(synthetic).sort(),
     methods,
-    errors: deriveErrors(schema.definitions, facts.specOnlyErrors),
-    rules: rulesFor(version),
+    errors: deriveErrors(loaded, facts.specOnlyErrors),
+    rules: rulesFor(version === 'unknown' ? (proto ? '999.0.0' : '0.999.0') : version),
     discriminator: features.partDiscriminator,
     wellKnownPaths: facts.wellKnownPaths,
     extendedCard: cardMethod
@@ -55,5 +66,8 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
         : { via: 'none' },
     features,
     specUrl: facts.specUrl,
+    ...(facts.negotiation ? { negotiation: facts.negotiation } : {}),
+    wireVersion: facts.wireVersion ?? version,
+    ...(proto ? { proto: { package: proto.package, service: proto.service.name } } : {}),
   };
 }

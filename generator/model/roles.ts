@@ -22,6 +22,18 @@ const ROLES: Record<string, MethodRole> = {
   'tasks/pushNotificationConfig/list': 'pushList',
   'tasks/pushNotificationConfig/delete': 'pushDelete',
   'agent/getAuthenticatedExtendedCard': 'extendedCard',
+  // v1.0: the proto's rpc names are the JSON-RPC methods (spec v1.0 §5.3, §9.4).
+  SendMessage: 'send',
+  SendStreamingMessage: 'stream',
+  GetTask: 'get',
+  ListTasks: 'list',
+  CancelTask: 'cancel',
+  SubscribeToTask: 'resubscribe',
+  CreateTaskPushNotificationConfig: 'pushSet',
+  GetTaskPushNotificationConfig: 'pushGet',
+  ListTaskPushNotificationConfigs: 'pushList',
+  DeleteTaskPushNotificationConfig: 'pushDelete',
+  GetExtendedAgentCard: 'extendedCard',
 };
 
 /** Client method names of the official JS SDK (`@a2a-js/sdk`), and of the v0.1.0 sample client. */
@@ -40,6 +52,18 @@ const CLIENT_NAMES: Record<string, string> = {
   'tasks/pushNotificationConfig/list': 'listTaskPushNotificationConfig',
   'tasks/pushNotificationConfig/delete': 'deleteTaskPushNotificationConfig',
   'agent/getAuthenticatedExtendedCard': 'getAuthenticatedExtendedCard',
+  // v1.0 (@a2a-js/sdk 1.x Client)
+  SendMessage: 'sendMessage',
+  SendStreamingMessage: 'sendMessageStream',
+  GetTask: 'getTask',
+  ListTasks: 'listTasks',
+  CancelTask: 'cancelTask',
+  SubscribeToTask: 'resubscribeTask',
+  CreateTaskPushNotificationConfig: 'setTaskPushNotificationConfig',
+  GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
+  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
+  DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
+  GetExtendedAgentCard: 'getExtendedAgentCard',
 };
 
 export const roleOf = (method: string): MethodRole => (Object.hasOwn(ROLES, method) ? ROLES[method] : 'custom');

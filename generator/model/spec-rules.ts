@@ -26,6 +26,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§6.4 Message: parts — "Must contain at least one part"' },
       { since: '0.2.0', section: '§6.4 Message / §2 "containing one or more Parts"' },
+      { since: '1.0.0', section: '§4.1.4 Message: parts (REQUIRED)' },
     ],
   },
   {
@@ -35,6 +36,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§6.4 Message: role — "user" for client messages' },
       { since: '0.2.0', section: '§6.4 Message: role — "`user` for the client, `agent` for the service"' },
+      { since: '1.0.0', section: '§4.1.5 Role — ROLE_USER for messages a client sends' },
     ],
   },
   {
@@ -45,6 +47,7 @@ export const SPEC_RULES: CitedRule[] = [
       { since: '0.1.0', section: '§6.6 FileContent — "Exactly one of bytes or uri MUST be provided"' },
       { since: '0.2.0', section: '§6.6.1 FileWithBytes / §6.6.2 FileWithUri — "uri must be absent when bytes is present"' },
     ],
+    until: '1.0.0', // v1.0's Part has `raw` and `url` as members of one oneof: the schema says it
   },
   {
     id: 'history-length-non-negative',
@@ -53,6 +56,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§7.3.1 TaskQueryParams — "If provided and positive … 0 or null means no history"' },
       { since: '0.2.0', section: '§7.1.1 MessageSendConfiguration / §7.3.1 TaskQueryParams — the number of most recent messages' },
+      { since: '1.0.0', section: '§3.2.4 History Length Semantics' },
     ],
   },
   {
@@ -66,7 +70,10 @@ export const SPEC_RULES: CitedRule[] = [
     id: 'continue-existing-task',
     error: 'taskNotFound',
     description: 'a message that names a task must name one that exists',
-    citations: [{ since: '0.2.0', section: '§7.1 message/send — continuing an existing interaction (Message.taskId)' }],
+    citations: [
+      { since: '0.2.0', section: '§7.1 message/send — continuing an existing interaction (Message.taskId)' },
+      { since: '1.0.0', section: '§3.4.2 Task Identifier Semantics' },
+    ],
   },
   {
     id: 'continue-nonterminal-task',
@@ -75,13 +82,17 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§6.3 TaskState — terminal states' },
       { since: '0.3.0', section: '§7.1 message/send — "A task which has reached a terminal state … can\'t be restarted"' },
+      { since: '1.0.0', section: '§3.4.2 Task Identifier Semantics — a terminal task cannot be continued' },
     ],
   },
   {
     id: 'continue-same-context',
     error: 'invalidParams',
     description: 'a message continuing a task must not name a different context',
-    citations: [{ since: '0.2.0', section: '§6.4 Message: contextId / taskId — a task belongs to one context' }],
+    citations: [
+      { since: '0.2.0', section: '§6.4 Message: contextId / taskId — a task belongs to one context' },
+      { since: '1.0.0', section: '§3.4.1 Context Identifier Semantics' },
+    ],
   },
   {
     id: 'streaming-capability',
@@ -90,6 +101,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§7.2 tasks/sendSubscribe — "Requires the server to have the streaming: true capability"' },
       { since: '0.2.0', section: '§7.2 message/stream — "requires the server to have AgentCard.capabilities.streaming: true"' },
+      { since: '1.0.0', section: '§3.3.4 Capability Validation — streaming' },
     ],
   },
   {
@@ -99,6 +111,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§7.5 tasks/pushNotification/set — "Requires the server to have the pushNotifications: true capability"' },
       { since: '0.2.0', section: '§7.5 tasks/pushNotificationConfig/set — "Requires … capabilities.pushNotifications: true"' },
+      { since: '1.0.0', section: '§3.3.4 Capability Validation — push notifications' },
     ],
   },
   {
@@ -108,6 +121,7 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§6.8 PushNotificationConfig: url — "The absolute HTTPS webhook URL"' },
       { since: '0.3.0', section: '§6.8 PushNotificationConfig: url — the callback URL' },
+      { since: '1.0.0', section: '§4.3.1 PushNotificationConfig: url (REQUIRED)' },
     ],
   },
   {
@@ -117,7 +131,30 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§8.2 TaskNotCancelableError — "The task is already in a terminal state"' },
       { since: '0.2.0', section: '§8.2 TaskNotCancelableError' },
+      { since: '1.0.0', section: '§3.1.5 Cancel Task / §3.3.2 TaskNotCancelableError' },
     ],
+  },
+  {
+    id: 'subscribe-nonterminal-task',
+    error: 'unsupportedOperation',
+    description: 'a task in a terminal state cannot be subscribed to',
+    citations: [{ since: '1.0.0', section: '§3.1.6 Subscribe to Task / §9.4.6 SubscribeToTask — UnsupportedOperationError for a terminal task' }],
+  },
+  {
+    // Unknown fields are ignored (§5.7), but `kind` is no unknown field: it is v0.3's
+    // discriminator, and a part that names one kind while holding another member's content
+    // would be read as something the client did not mean. Refused with the reason instead.
+    id: 'no-kind-discriminator',
+    error: 'invalidParams',
+    description:
+      "`kind` is A2A v0.3's discriminator; v1.0 tells messages and parts apart by their members (send `A2A-Version: 0.3` requests to a v0.3 interface)",
+    citations: [{ since: '1.0.0', section: 'whats-new-v1 "Part Object" — REMOVED: kind discriminator field; §5.5 ProtoJSON' }],
+  },
+  {
+    id: 'history-zero-omitted',
+    error: 'invalidParams',
+    description: '`historyLength: 0` returns a task without its `history` field',
+    citations: [{ since: '1.0.0', section: '§3.2.4 History Length Semantics — "0: … the history field SHOULD be omitted"' }],
   },
 ];
 

@@ -1,5 +1,6 @@
 // The only facts about A2A versions that the schema files cannot tell us: they live in the
 // specification text. Everything else in the model is derived from the schema itself.
+import type { VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import { compareVersions } from '../version-order.js';
 import type { LoadedSchema } from '../load/schema.js';
 import { isPlainObject } from '../json-schema.js';
@@ -12,8 +13,95 @@ export interface VersionFacts {
   /** Spec section anchors, for `@see` links in generated code. */
   specUrl: string;
   /** Errors the spec text defines that the version's schema file lacks. */
-  specOnlyErrors: { code: number; definition: string; message: string; description: string }[];
+  specOnlyErrors: SpecOnlyError[];
+  /** Version negotiation through `A2A-Version` (v1.0 §3.6), from the version that has it. */
+  negotiation?: VersionNegotiation;
+  /** The version as interfaces, cards and `A2A-Version` name it: `Major.Minor` (v1.0 §3.6), or the full version before. */
+  wireVersion?: string;
+  /** Errors carry `data` as typed details (`[{ "@type": … }]`, v1.0 §3.3.2, §9.5). */
+  typedErrorDetails: boolean;
+  /**
+   * Oneofs the text says must be set (exactly one member), by definition. A proto cannot say
+   * it: any oneof may be left unset on the wire.
+   */
+  requiredOneofs: string[];
 }
+
+export interface SpecOnlyError {
+  code: number;
+  definition: string;
+  message: string;
+  description: string;
+  /** The key the runtime raises it by, when it differs from the definition's (the same error renamed). */
+  key?: string;
+}
+
+// @see specification-v1.0.1 §5.4 (codes), §3.3.2 (descriptions), §9.5 (standard messages): a proto
+// declares no errors, so v1.0's whole table is text.
+const V1_ERRORS: SpecOnlyError[] = [
+  { code: -32700, definition: 'JSONParseError', message: 'Invalid JSON payload', description: 'The server received invalid JSON.' },
+  { code: -32600, definition: 'InvalidRequestError', message: 'Request payload validation error', description: 'The JSON sent is not a valid Request object.' },
+  { code: -32601, definition: 'MethodNotFoundError', message: 'Method not found', description: 'The requested method does not exist or is not available.' },
+  { code: -32602, definition: 'InvalidParamsError', message: 'Invalid parameters', description: 'The method parameters are invalid.' },
+  { code: -32603, definition: 'InternalError', message: 'Internal error', description: 'An internal error occurred on the server.' },
+  {
+    code: -32001,
+    definition: 'TaskNotFoundError',
+    message: 'Task not found',
+    description: 'The specified task ID does not correspond to an existing or accessible task. It might be invalid, expired, or already completed and purged.',
+  },
+  {
+    code: -32002,
+    definition: 'TaskNotCancelableError',
+    message: 'Task cannot be canceled',
+    description: 'An attempt was made to cancel a task that is not in a cancelable state (it has already reached a terminal state).',
+  },
+  {
+    code: -32003,
+    definition: 'PushNotificationNotSupportedError',
+    message: 'Push Notification is not supported',
+    description:
+      'The client attempted to use push notification features but the agent does not support them (AgentCard.capabilities.pushNotifications is false).',
+  },
+  {
+    code: -32004,
+    definition: 'UnsupportedOperationError',
+    message: 'This operation is not supported',
+    description: 'The requested operation or a specific aspect of it is not supported by this agent.',
+  },
+  {
+    code: -32005,
+    definition: 'ContentTypeNotSupportedError',
+    message: 'Incompatible content types',
+    description: 'A media type in the request message parts, or implied for an artifact, is not supported by the agent or the skill invoked.',
+  },
+  {
+    code: -32006,
+    definition: 'InvalidAgentResponseError',
+    message: 'Invalid agent response',
+    description: 'An agent returned a response that does not conform to the specification for the current method.',
+  },
+  {
+    code: -32007,
+    definition: 'ExtendedAgentCardNotConfiguredError',
+    message: 'Extended Agent Card not configured',
+    description: 'The agent does not have an extended agent card configured when one is required for the requested operation.',
+    // v0.3.0's AuthenticatedExtendedCardNotConfiguredError, renamed: the runtime raises both by one key.
+    key: 'authenticatedExtendedCardNotConfigured',
+  },
+  {
+    code: -32008,
+    definition: 'ExtensionSupportRequiredError',
+    message: 'Extension support required',
+    description: 'The agent requires an extension marked required in its card, and the client did not declare support for it.',
+  },
+  {
+    code: -32009,
+    definition: 'VersionNotSupportedError',
+    message: 'Protocol version not supported',
+    description: 'The A2A protocol version of the request (the A2A-Version service parameter) is not supported by this interface.',
+  },
+];
 
 /** Ordered by `since`; a version gets the last entry whose `since` it has reached. */
 const FACTS: { since: string; facts: VersionFacts }[] = [
@@ -24,6 +112,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       wellKnownPaths: ['/.well-known/agent.json'],
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.1.0/specification/',
+      typedErrorDetails: false,
+      requiredOneofs: [],
       // @see specification-v0.1.0 §8.2: lists -32005, which the v0.1.0 a2a.json does not define.
       specOnlyErrors: [
         {
@@ -43,6 +133,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.2.6/specification/',
       specOnlyErrors: [],
+      typedErrorDetails: false,
+      requiredOneofs: [],
     },
   },
   {
@@ -53,6 +145,27 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       extendedCardHttpPath: 'agent/authenticatedExtendedCard',
       specUrl: 'https://a2a-protocol.org/v0.3.0/specification/',
       specOnlyErrors: [],
+      typedErrorDetails: false,
+      requiredOneofs: [],
+    },
+  },
+  {
+    since: '1.0.0',
+    facts: {
+      // @see specification-v1.0.1 §8.2: the well-known URI is agent-card.json only.
+      wellKnownPaths: ['/.well-known/agent-card.json'],
+      // v1.0 reaches the extended card through GetExtendedAgentCard only (§3.1.11).
+      extendedCardHttpPath: 'agent/authenticatedExtendedCard',
+      specUrl: 'https://a2a-protocol.org/v1.0.0/specification/',
+      specOnlyErrors: V1_ERRORS,
+      // @see §3.6.1–3.6.2: Major.Minor, sent as A2A-Version; an absent or empty one means 0.3.
+      negotiation: { header: 'A2A-Version', served: ['1.0'], absentMeans: '0.3' },
+      wireVersion: '1.0',
+      typedErrorDetails: true,
+      // @see whats-new-v1 "Part Object" (the content is the one member present: text, raw, url or
+      // data), §9.4.1 (a SendMessage result holds a task or a message), §4.3.3 (a StreamResponse
+      // holds exactly one event).
+      requiredOneofs: ['Part', 'SendMessageResponse', 'StreamResponse'],
     },
   },
 ];
@@ -65,11 +178,18 @@ export function factsFor(version: string): VersionFacts {
 
 /**
  * The version a schema describes: the bundled version it was loaded as; else the default
- * of `AgentCard.protocolVersion`; else `undefined` (treated as newer than any we know).
+ * of `AgentCard.protocolVersion`; else `undefined` (treated as newer than any we know of its
+ * kind: an a2a.json as the newest v0.x, a proto as the newest v1.x — see `factsForUnknown`).
  */
 export function detectVersion(schema: LoadedSchema): string | undefined {
   if (schema.bundledVersion) return schema.bundledVersion;
   const pv = schema.definitions.AgentCard?.properties?.protocolVersion;
   if (isPlainObject(pv) && typeof pv.default === 'string' && /^\d+\.\d+\.\d+/.test(pv.default)) return pv.default;
   return undefined;
+}
+
+/** Facts for a spec whose version is not known: the newest of its kind (a proto is v1.0 on, an a2a.json v0.x). */
+export function factsForUnknown(isProto: boolean): VersionFacts {
+  const kind = FACTS.filter((f) => compareVersions(f.since, '1.0.0') >= 0 === isProto);
+  return kind.at(-1)!.facts;
 }

@@ -98,8 +98,8 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('every schema × every example that fits', () => {
-  it('covers all nine versions and all examples', () => {
-    expect(new Set(combos.map((c) => c.version)).size).toBe(9);
+  it('covers all eleven versions (nine a2a.json, two a2a.proto) and all examples', () => {
+    expect(new Set(combos.map((c) => c.version)).size).toBe(11);
     expect(new Set(combos.map((c) => c.example))).toEqual(new Set(EXAMPLES));
   });
 

@@ -7,10 +7,14 @@ import type { GeneratedFile } from '../../generator/emit/generated-file.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const EXAMPLES_DIR = join(ROOT, 'examples');
-export const VERSIONS = readdirSync(join(ROOT, 'schema', 'a2a'))
-  .map((n) => /^v(.+)\.json$/.exec(n)?.[1])
+/** Every bundled version: the a2a.json files of v0.x and the a2a.proto files of v1.0 on. */
+export const VERSIONS = [
+  ...readdirSync(join(ROOT, 'schema', 'a2a')).map((n) => /^v(.+)\.json$/.exec(n)?.[1]),
+  ...readdirSync(join(ROOT, 'schema', 'proto')).map((n) => /^v(.+)\.proto$/.exec(n)?.[1]),
+]
   .filter((v): v is string => !!v)
   .sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+const V1 = VERSIONS.filter((v) => Number(v.split('.')[0]) >= 1);
 
 export const EXAMPLES = readdirSync(EXAMPLES_DIR)
   .filter((n) => n.endsWith('.a2a.yaml'))
@@ -20,8 +24,9 @@ export const EXAMPLES = readdirSync(EXAMPLES_DIR)
 /** Versions whose AgentCard each example fits (the rest are rejected with a clear error, tested elsewhere). */
 export const FITS: Record<string, string[]> = {
   hello: VERSIONS,
-  currency: VERSIONS.filter((v) => v !== '0.1.0'),
-  georoute: VERSIONS.filter((v) => !['0.1.0', '0.2.0', '0.2.1'].includes(v)),
+  // Their v0.x securitySchemes (`type: apiKey`, `security:`) are not v1.0's (SecurityScheme oneofs, securityRequirements).
+  currency: VERSIONS.filter((v) => v !== '0.1.0' && !V1.includes(v)),
+  georoute: VERSIONS.filter((v) => !['0.1.0', '0.2.0', '0.2.1'].includes(v) && !V1.includes(v)),
   'legacy-v0.1': ['0.1.0'],
 };
 

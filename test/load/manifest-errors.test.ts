@@ -56,7 +56,7 @@ describe('manifest errors', () => {
     const r = await generateFrom(manifest);
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toMatch(
-      /^\S*a2a\.yaml:8:3: agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/,
+      /^\S*a2a\.yaml:8:3: agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v1\.0\.1$/,
     );
     expect(r.files).toEqual([]);
   });
@@ -309,7 +309,7 @@ describe('did you mean', () => {
     [
       'a field of another version is no typo',
       hello.replace('spec: 0.3.0', 'spec: 0.1.0').replace('  capabilities:\n', '  securitySchemes: {}\n  capabilities:\n'),
-      /agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v0\.3\.0$/,
+      /agent\.securitySchemes: A2A v0\.1\.0 has no field "securitySchemes" here; it exists in v0\.2\.0–v1\.0\.1$/,
     ],
     [
       'nothing close: no suggestion',

@@ -1,12 +1,12 @@
 // Known facts of each published A2A schema, asserted against the model derived from it.
 import { describe, expect, it } from 'vitest';
 import { readSchemaSource } from '../../generator/load/schema-source.js';
-import { loadSchema } from '../../generator/load/schema.js';
+import { loadSpec } from '../../generator/load/spec.js';
 import { buildProtocolModel, type ProtocolModel } from '../../generator/model/protocol.js';
 import { VERSIONS } from '../helpers/examples.js';
 
 async function model(version: string): Promise<ProtocolModel> {
-  return buildProtocolModel(loadSchema(await readSchemaSource(version, { baseDir: '.' })));
+  return buildProtocolModel(loadSpec(await readSchemaSource(version, { baseDir: '.' })));
 }
 
 const V01_METHODS = [
@@ -29,6 +29,20 @@ const V020_METHODS = [
 ];
 const V025_METHODS = [...V020_METHODS, 'tasks/pushNotificationConfig/delete', 'tasks/pushNotificationConfig/list'].sort();
 const V030_METHODS = [...V025_METHODS, 'agent/getAuthenticatedExtendedCard'].sort();
+// v1.0: the proto's rpcs, by name (spec v1.0 §9.4).
+const V1_METHODS = [
+  'CancelTask',
+  'CreateTaskPushNotificationConfig',
+  'DeleteTaskPushNotificationConfig',
+  'GetExtendedAgentCard',
+  'GetTask',
+  'GetTaskPushNotificationConfig',
+  'ListTaskPushNotificationConfigs',
+  'ListTasks',
+  'SendMessage',
+  'SendStreamingMessage',
+  'SubscribeToTask',
+];
 
 const expectedMethods: Record<string, string[]> = {
   '0.1.0': V01_METHODS,
@@ -40,10 +54,12 @@ const expectedMethods: Record<string, string[]> = {
   '0.2.5': V025_METHODS,
   '0.2.6': V025_METHODS,
   '0.3.0': V030_METHODS,
+  '1.0.0': V1_METHODS,
+  '1.0.1': V1_METHODS,
 };
 
 describe.each(VERSIONS)('A2A v%s', (version) => {
-  it('derives every method from definitions with a method const', async () => {
+  it('derives every method (from definitions with a method const; from a proto, its rpcs)', async () => {
     const m = await model(version);
     expect(m.version).toBe(version);
     expect(m.methods.map((x) => x.name)).toEqual(expectedMethods[version]);
@@ -167,5 +183,78 @@ describe('version-specific facts', () => {
     expect(m.definitions[pushGet.paramsType!].anyOf).toHaveLength(2);
     expect(m.methods.find((x) => x.role === 'send')?.resultType).toBe('SendMessageResult');
     expect(m.methods.find((x) => x.role === 'resubscribe')?.resultType).toBe('TaskResubscriptionResult');
+  });
+});
+
+describe('v1.0 (the proto)', () => {
+  it('roles by rpc name, params and results are the request and response messages', async () => {
+    const m = await model('1.0');
+    expect(m.version).toBe('1.0.1');
+    expect(m.wireVersion).toBe('1.0');
+    const byName = Object.fromEntries(m.methods.map((x) => [x.name, x]));
+    expect(Object.fromEntries(m.methods.map((x) => [x.name, x.role]))).toEqual({
+      CancelTask: 'cancel',
+      CreateTaskPushNotificationConfig: 'pushSet',
+      DeleteTaskPushNotificationConfig: 'pushDelete',
+      GetExtendedAgentCard: 'extendedCard',
+      GetTask: 'get',
+      GetTaskPushNotificationConfig: 'pushGet',
+      ListTaskPushNotificationConfigs: 'pushList',
+      ListTasks: 'list',
+      SendMessage: 'send',
+      SendStreamingMessage: 'stream',
+      SubscribeToTask: 'resubscribe',
+    });
+    expect(byName.SendMessage).toMatchObject({ paramsType: 'SendMessageRequest', resultType: 'SendMessageResponse', paramsRequired: true, streaming: false });
+    expect(byName.SendStreamingMessage).toMatchObject({ resultType: 'StreamResponse', streaming: true, clientName: 'sendMessageStream' });
+    // No REQUIRED field: params may be left out (§9.4.8); Empty is renamed to an identifier.
+    expect(byName.GetExtendedAgentCard.paramsRequired).toBe(false);
+    expect(byName.DeleteTaskPushNotificationConfig.resultType).toBe('Empty');
+    expect(m.syntheticDefinitions).toEqual([]);
+  });
+
+  it('ProtoJSON shapes as features: wrapped results, member-typed parts, TASK_STATE_* and ROLE_*, no final', async () => {
+    const { features } = await model('1.0');
+    expect(features.kinds).toEqual({ task: undefined, message: undefined, statusUpdate: undefined, artifactUpdate: undefined });
+    expect(features.partMembers).toEqual({ text: 'text', data: 'data', url: 'url', raw: 'raw' });
+    expect(features.resultMembers).toEqual({ task: 'task', message: 'message', statusUpdate: 'statusUpdate', artifactUpdate: 'artifactUpdate' });
+    expect(features.states).toMatchObject({ completed: 'TASK_STATE_COMPLETED', inputRequired: 'TASK_STATE_INPUT_REQUIRED' });
+    expect(features.roles).toEqual({ user: 'ROLE_USER', agent: 'ROLE_AGENT' });
+    expect(features.terminalStates).toEqual(['TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED']);
+    expect(features).toMatchObject({ statusUpdateFinal: false, directReplies: true, streamCarriesTask: true, typedErrorDetails: true });
+    expect(features.send).toMatchObject({
+      returnImmediately: ['configuration', 'returnImmediately'],
+      pushNotificationConfig: ['configuration', 'taskPushNotificationConfig'],
+    });
+    expect(features.pushMethods).toEqual({
+      configField: undefined,
+      taskParam: 'taskId',
+      configIdParam: 'id',
+      listMember: 'configs',
+      deleteAnswersObject: true,
+    });
+  });
+
+  it("the spec text's facts: §5.4 errors, A2A-Version negotiation, agent-card.json only, required oneofs", async () => {
+    const m = await model('1.0');
+    expect(m.negotiation).toEqual({ header: 'A2A-Version', served: ['1.0'], absentMeans: '0.3' });
+    expect(m.wellKnownPaths).toEqual(['/.well-known/agent-card.json']);
+    expect(m.errors.find((e) => e.code === -32009)).toMatchObject({ key: 'versionNotSupported', className: 'VersionNotSupportedError' });
+    // The renamed -32007 keeps the key the runtime raises it by.
+    expect(m.errors.find((e) => e.code === -32007)).toMatchObject({
+      key: 'authenticatedExtendedCardNotConfigured',
+      className: 'ExtendedAgentCardNotConfiguredError',
+    });
+    // A proto oneof may be unset; the text says a Part and a StreamResponse hold exactly one member.
+    for (const name of ['Part', 'StreamResponse', 'SendMessageResponse']) expect(m.definitions[name].oneOf!.every((b) => Array.isArray(b.required))).toBe(true);
+    expect(m.definitions.SecurityScheme.oneOf!.some((b) => b.not !== undefined)).toBe(true);
+    expect(Object.keys(m.rules)).toContain('subscribe-nonterminal-task');
+    expect(Object.keys(m.rules)).not.toContain('file-bytes-xor-uri');
+  });
+
+  it('v1.0.0 and v1.0.1 differ only where their protos do', async () => {
+    const [a, b] = [await model('1.0.0'), await model('1.0.1')];
+    expect(a.methods.map((x) => [x.name, x.role])).toEqual(b.methods.map((x) => [x.name, x.role]));
+    expect(a.features).toEqual(b.features);
   });
 });

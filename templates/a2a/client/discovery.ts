@@ -1,6 +1,8 @@
 // Finding an agent: its card at the version's well-known path(s), validated against the
-// generated AgentCard schema. The card's `url` is the JSON-RPC endpoint.
+// generated AgentCard schema. Its JSON-RPC endpoint is the card's `url` (v0.x) or its JSON-RPC
+// interface of this version (v1.0 `supportedInterfaces`, runtime/card-endpoint.ts).
 import { protocol } from '../protocol.js';
+import { cardEndpoint } from '../runtime/card-endpoint.js';
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
 import { credentialsOf, type Auth } from './auth.js';
@@ -72,6 +74,14 @@ export function checkCard(value: unknown, from: string): AgentCard {
   const issues = validators.AgentCard.check(value);
   if (issues) throw new A2AResponseValidationError(`the agent card at ${from} does not match the A2A v${protocol.version} AgentCard schema`, issues, value);
   return value as AgentCard;
+}
+
+/** The card's JSON-RPC endpoint this client can call; an error naming the card when it lists none. */
+export function endpointOf(card: AgentCard): string {
+  const endpoint = cardEndpoint(card);
+  if (endpoint !== undefined) return endpoint;
+  const served = protocol.negotiation ? ` for A2A ${protocol.negotiation.served.join(' or ')}` : '';
+  throw new A2AResponseValidationError(`the agent card lists no JSON-RPC interface${served}; pass \`url\` to talk to an endpoint of your choice`, [], card);
 }
 
 /** Fetches and validates the public card, trying the version's well-known paths in order. */

@@ -2,7 +2,8 @@
 // generated server routes on) and get back its typed output, read from the data artifact — or,
 // with `.stream`, the events of its task as they happen.
 import { protocol } from '../protocol.js';
-import { createMessage, dataPart, isMessage, isTerminalState, newId, partKind, stateOf, textPart, type Loose } from '../runtime/objects.js';
+import { createMessage, dataPart, isMessage, isTerminalState, newId, partKind, stateOf, states, textPart, type Loose } from '../runtime/objects.js';
+import { unwrapResult } from '../runtime/result-members.js';
 import type { Message, Part, Task } from '../types.js';
 import type { TypeValidator } from '../validators/issues.js';
 import { A2AResponseValidationError, A2ATaskStateError } from './client-errors.js';
@@ -25,7 +26,8 @@ const sendMethod = methodOf('send') ?? 'message/send';
 /** Calls a skill and returns its final Task or Message. */
 export async function sendToSkill(send: Send, skillId: string, payload: Payload, options: SkillCallOptions = {}): Promise<Task | Message> {
   const { params, callOptions } = skillRequest(skillId, payload, options);
-  return (await send(sendMethod, params, callOptions)) as Task | Message;
+  // v1.0 wraps the answer (`{ "task": … }`): the caller gets the Task or Message itself in every version.
+  return unwrapResult(await send(sendMethod, params, callOptions)) as Task | Message;
 }
 
 /** Calls a skill with the version's streaming method and yields each event of its task. */
@@ -34,7 +36,12 @@ export function streamToSkill(stream: Stream, skillId: string, payload: Payload,
   // The generated client only offers `.stream` where the schema has a streaming send.
   if (!method) throw new Error(`A2A v${protocol.version} has no streaming send`);
   const { params, callOptions } = skillRequest(skillId, payload, options);
-  return stream(method, params, callOptions);
+  return unwrapEach(stream(method, params, callOptions));
+}
+
+/** Each event as the Task, Message or update event it carries (v1.0 wraps them in a StreamResponse). */
+async function* unwrapEach(events: AsyncIterable<unknown>): AsyncIterable<unknown> {
+  for await (const event of events) yield unwrapResult(event);
 }
 
 /** A skill call with its streaming twin as `.stream`: `client.skills.x(…)` and `client.skills.x.stream(…)`. */
@@ -61,7 +68,7 @@ export function skillOutput<T>(skillId: string, result: Task | Message, validato
   if (isMessage(result)) parts = ((result as unknown as Loose).parts as unknown[]) ?? [];
   else {
     const state = String(stateOf(result));
-    if (state !== 'completed') {
+    if (state !== states.completed) {
       const status = (result as unknown as { status?: { message?: Loose } }).status;
       const said = (status?.message?.parts as Loose[] | undefined)
         ?.filter((p) => partKind(p) === 'text')

@@ -59,6 +59,8 @@ interface Connection {
   close(): void;
 }
 
+const VERSION_HEADER: Record<string, string> = protocol.negotiation ? { [protocol.negotiation.header]: protocol.negotiation.served[0] } : {};
+
 interface WireResponse {
   jsonrpc?: unknown;
   id?: unknown;
@@ -79,7 +81,8 @@ export class JsonRpcTransport {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.credentials = credentialsOf(options.auth);
     if (options.interceptors?.length) this.chain = new InterceptorChain([...options.interceptors]);
-    this.baseHeaders = { 'content-type': 'application/json', ...options.headers };
+    // v1.0 on, every request names the version it speaks (spec §3.6.1); a header given in options wins.
+    this.baseHeaders = { 'content-type': 'application/json', ...VERSION_HEADER, ...options.headers };
   }
 
   /** One JSON-RPC call; `idempotent` calls are retried on network errors and 502/503/504. */

@@ -2,8 +2,7 @@
 // beating (killed, partitioned) are failed with a message that says so — a final event their
 // followers receive — and finished tasks past the retention policy are deleted, in SQL.
 import pg from 'pg';
-import { createMessage, createStatusUpdate, type Loose } from '../runtime/objects.js';
-import type { TaskState } from '../types.js';
+import { createMessage, createStatusUpdate, states, type Loose } from '../runtime/objects.js';
 import type { PostgresTaskStore } from './postgres-store.js';
 
 export interface ReplicaOptions {
@@ -131,7 +130,7 @@ export class ReplicaHeartbeat {
         `The replica running this task stopped (no heartbeat for ${seconds} s); its work was lost. Send the message again.`,
         { taskId: id, contextId },
       );
-      const event = createStatusUpdate(id, contextId, { state: 'failed' as TaskState, message }, true);
+      const event = createStatusUpdate(id, contextId, { state: states.failed, message }, true);
       const t = task as unknown as Loose;
       t.status = (event as unknown as Loose).status;
       ((t.history ??= []) as unknown[]).push(message);

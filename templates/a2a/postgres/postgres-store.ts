@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { JsonRpcError } from '../errors.js';
-import { stateOf } from '../runtime/objects.js';
+import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { ownerOf, setOwner } from '../server/task-owner.js';
 import type { TaskChange, TaskStore } from '../server/task-store.js';
@@ -90,8 +90,6 @@ interface Writer {
   failure?: unknown;
 }
 
-const TERMINAL = new Set(['completed', 'canceled', 'failed', 'rejected']);
-
 export class PostgresTaskStore implements TaskStore {
   private readonly writers = new Map<string, Writer>();
   /** Writers with saves to write, in the order they asked. */
@@ -164,7 +162,7 @@ export class PostgresTaskStore implements TaskStore {
     writer.task = task;
     if (bytes !== undefined) writer.bytes = bytes;
     // A save without a change comes from outside a run (a store used directly): nothing is running.
-    writer.running = change !== undefined && !change.final && !TERMINAL.has(String(stateOf(task)));
+    writer.running = change !== undefined && !change.final && !isTerminalState(String(stateOf(task)));
     if (change?.event) writer.events.push({ e: change.event, f: change.final });
     writer.made++;
     this.enqueue(writer);
@@ -280,7 +278,7 @@ export class PostgresTaskStore implements TaskStore {
         running: writer.running,
         token: randomUUID(),
         bytes: writer.bytes,
-        finished: TERMINAL.has(state),
+        finished: isTerminalState(state),
         events,
         notify: this.watched.has(writer.id),
       };

@@ -1,6 +1,7 @@
 // Builds and reads A2A protocol objects for whichever version was generated. Field names
 // and discriminators come from the protocol descriptor (../protocol.ts), so v0.1.0
-// (`type`, `sessionId`, `id` on events) and v0.2+ (`kind`, `contextId`, `taskId`) share this code.
+// (`type`, `sessionId`, `id` on events), v0.2+ (`kind`, `contextId`, `taskId`) and v1.0
+// (parts told apart by their members, `TASK_STATE_*` and `ROLE_*` values) share this code.
 import { protocol } from '../protocol.js';
 import type { Artifact, Message, Part, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 
@@ -11,6 +12,10 @@ const features = protocol.features;
 const kinds: { task?: string; message?: string; statusUpdate?: string; artifactUpdate?: string } = features.kinds;
 const contextField: string | undefined = features.contextField;
 const eventContextField: string | undefined = features.eventContextField;
+const members = features.partMembers;
+
+/** The schema's value of each task state (`completed`, `TASK_STATE_COMPLETED`), for code that names one. */
+export const states = features.states as { readonly [name in keyof typeof features.states]: TaskState };
 
 /** A random id (UUID v4); Web Crypto exists in Node ≥ 19, Deno, Bun, browsers and edge runtimes. */
 export const newId = (): string => globalThis.crypto.randomUUID();
@@ -19,13 +24,13 @@ export const newId = (): string => globalThis.crypto.randomUUID();
 export type MessageContent = string | Part | readonly Part[] | Message;
 
 export function textPart(text: string, metadata?: Record<string, unknown>): Part {
-  const part: Loose = { [features.partDiscriminator]: features.partKinds.text, text };
+  const part: Loose = members ? { text } : { [features.partDiscriminator]: features.partKinds.text, text };
   if (metadata) part.metadata = metadata;
   return part as unknown as Part;
 }
 
 export function dataPart(data: unknown, metadata?: Record<string, unknown>): Part {
-  const part: Loose = { [features.partDiscriminator]: features.partKinds.data, data };
+  const part: Loose = members ? { data } : { [features.partDiscriminator]: features.partKinds.data, data };
   if (metadata) part.metadata = metadata;
   return part as unknown as Part;
 }
@@ -38,8 +43,14 @@ export interface FileContent {
   uri?: string;
 }
 
+/** A file part; v1.0 writes it as `raw` or `url` with `filename` and `mediaType` beside it. */
 export function filePart(file: FileContent, metadata?: Record<string, unknown>): Part {
-  const part: Loose = { [features.partDiscriminator]: features.partKinds.file, file: { ...file } };
+  let part: Loose;
+  if (members) {
+    part = file.bytes !== undefined ? { raw: file.bytes } : { url: file.uri };
+    if (file.name !== undefined) part.filename = file.name;
+    if (file.mimeType !== undefined) part.mediaType = file.mimeType;
+  } else part = { [features.partDiscriminator]: features.partKinds.file, file: { ...file } };
   if (metadata) part.metadata = metadata;
   return part as unknown as Part;
 }
@@ -47,15 +58,27 @@ export function filePart(file: FileContent, metadata?: Record<string, unknown>):
 export type PartKind = 'text' | 'file' | 'data' | 'unknown';
 
 export function partKind(part: unknown): PartKind {
-  const value = (part as Loose | null)?.[features.partDiscriminator];
+  const p = part as Loose | null;
+  if (members) {
+    if (!p || typeof p !== 'object') return 'unknown';
+    if (typeof p.text === 'string') return 'text';
+    if ('data' in p) return 'data';
+    if (typeof p.raw === 'string' || typeof p.url === 'string') return 'file';
+    return 'unknown';
+  }
+  const value = p?.[features.partDiscriminator];
   if (value === features.partKinds.text) return 'text';
   if (value === features.partKinds.data) return 'data';
   if (value === features.partKinds.file) return 'file';
   return 'unknown';
 }
 
-/** The media type a part carries: text/plain, application/json, or the file's declared type. */
+/** The media type a part carries: its own (v1.0 `mediaType`), else text/plain, application/json, or the file's declared type. */
 export function mediaTypeOf(part: unknown): string | undefined {
+  if (members) {
+    const declared = (part as Loose | null)?.mediaType;
+    if (typeof declared === 'string' && declared) return declared;
+  }
   switch (partKind(part)) {
     case 'text':
       return 'text/plain';
@@ -87,7 +110,7 @@ export function toParts(content: MessageContent): Part[] {
 /** A message, with a fresh `messageId` and the task/context references where the version has them. */
 export function createMessage(role: 'user' | 'agent', content: MessageContent, refs: { taskId?: string; contextId?: string } = {}): Message {
   if (isMessage(content)) return content;
-  const message: Loose = { role, parts: toParts(content) };
+  const message: Loose = { role: features.roles[role], parts: toParts(content) };
   if (features.messageIds) message.messageId = newId();
   if (kinds.message) message.kind = kinds.message;
   if (features.messageRefersToTask) {
@@ -150,6 +173,16 @@ export const isInterruptedState = (state: string): boolean => interruptedStates.
 /** A state after which a send/stream interaction is over: terminal, or waiting for the client. */
 export const endsInteraction = (state: string): boolean => isTerminalState(state) || isInterruptedState(state);
 
+/**
+ * Whether a status event ends the interaction: its `final` flag (or a terminal state) where
+ * events carry one; in v1.0, which dropped the flag, its state — terminal or interrupted.
+ */
+export function statusEndsInteraction(event: TaskStatusUpdateEvent): boolean {
+  const e = event as unknown as { final?: unknown; status?: { state?: unknown } };
+  const state = String(e.status?.state);
+  return features.statusUpdateFinal ? e.final === true || isTerminalState(state) : endsInteraction(state);
+}
+
 export const contextIdOf = (task: Task): string | undefined => (contextField ? ((task as unknown as Loose)[contextField] as string | undefined) : undefined);
 
 export interface StatusInput {
@@ -186,7 +219,8 @@ export function createStatusUpdate(
   if (eventContextField && contextId !== undefined) event[eventContextField] = contextId;
   if (kinds.statusUpdate) event.kind = kinds.statusUpdate;
   event.status = statusObject(status);
-  event.final = final;
+  // v1.0 has no `final`: the end of the stream says it (statusEndsInteraction reads the state).
+  if (features.statusUpdateFinal) event.final = final;
   if (metadata) event.metadata = metadata;
   return event as unknown as TaskStatusUpdateEvent;
 }

@@ -5,7 +5,8 @@
 // the two cannot drift apart.
 import type { TypeValidator } from '../validators/issues.js';
 
-export type MethodRole = 'send' | 'stream' | 'get' | 'cancel' | 'resubscribe' | 'pushSet' | 'pushGet' | 'pushList' | 'pushDelete' | 'extendedCard' | 'custom';
+export type MethodRole =
+  'send' | 'stream' | 'get' | 'list' | 'cancel' | 'resubscribe' | 'pushSet' | 'pushGet' | 'pushList' | 'pushDelete' | 'extendedCard' | 'custom';
 
 export interface MethodDescriptor {
   role: MethodRole;
@@ -18,14 +19,37 @@ export interface MethodDescriptor {
   result: TypeValidator<unknown>;
 }
 
+/** The version-independent names of the task states; the schema's own values are in `ProtocolFeatures.states`. */
+export type StateName = 'submitted' | 'working' | 'completed' | 'failed' | 'canceled' | 'rejected' | 'inputRequired' | 'authRequired';
+
 /** The shapes that differ between A2A versions, read off the schema's structure by generator/model/features.ts. */
 export interface ProtocolFeatures {
-  /** Property that tells Part variants apart: `type` (v0.1.0) or `kind`. */
+  /** Property that tells Part variants apart: `type` (v0.1.0) or `kind`; empty where parts have none (v1.0). */
   readonly partDiscriminator: string;
   /** Values of the `kind` property on result objects, where the schema has one. */
   readonly kinds: { readonly task?: string; readonly message?: string; readonly statusUpdate?: string; readonly artifactUpdate?: string };
   /** Part discriminator values: text / file / data. */
   readonly partKinds: { readonly text: string; readonly file: string; readonly data: string };
+  /**
+   * v1.0: one Part message whose content is the member that is set (`text`, `raw`, `url`,
+   * `data`), with `mediaType` and `filename` beside it; no discriminator, no nested `file`.
+   */
+  readonly partMembers?: { readonly text: string; readonly data: string; readonly url: string; readonly raw: string };
+  /** The schema's value of each task state (`completed`, or `TASK_STATE_COMPLETED` in v1.0). */
+  readonly states: { readonly [name in StateName]: string };
+  /** The schema's values of Message.role. */
+  readonly roles: { readonly user: string; readonly agent: string };
+  /** TaskStatusUpdateEvent carries `final` (before v1.0; since, the end of the stream says it). */
+  readonly statusUpdateFinal: boolean;
+  /**
+   * v1.0: send results and stream events are wrapped in a oneof — `{ "task": … }`,
+   * `{ "statusUpdate": … }` — named by these members; before, they are sent bare (with `kind`).
+   */
+  readonly resultMembers?: { readonly task: string; readonly message: string; readonly statusUpdate: string; readonly artifactUpdate: string };
+  /** A stream may carry the Task itself (v0.2+); v0.1.0 streams carry only update events. */
+  readonly streamCarriesTask: boolean;
+  /** A send may be answered with a Message instead of a task (v0.2+). */
+  readonly directReplies: boolean;
   /** v0.1.0: the client chooses the task id (`params.id` is required on send). */
   readonly clientTaskIds: boolean;
   /** Task field grouping related tasks: `contextId`, `sessionId` (v0.1.0), or none. */
@@ -46,6 +70,8 @@ export interface ProtocolFeatures {
   readonly send: {
     readonly historyLength?: readonly string[];
     readonly blocking?: readonly string[];
+    /** v1.0: the inverse of `blocking` — true answers at once. */
+    readonly returnImmediately?: readonly string[];
     readonly pushNotificationConfig?: readonly string[];
     readonly acceptedOutputModes?: readonly string[];
     /** v0.1.0 send params carry the task's session id. */
@@ -55,6 +81,19 @@ export interface ProtocolFeatures {
   readonly pushConfigTaskIdField: string;
   /** PushNotificationConfig has its own `id`: several configs per task (v0.2.5+). */
   readonly pushConfigIds: boolean;
+  /** How the push-config methods name things, which changed in v1.0. */
+  readonly pushMethods: {
+    /** The member holding the config in a TaskPushNotificationConfig (`pushNotificationConfig`), or undefined where it is flat (v1.0). */
+    readonly configField?: string;
+    /** The params field naming the task in get/list/delete: `id` (v0.x) or `taskId` (v1.0). */
+    readonly taskParam: string;
+    /** The params field naming one config in get/delete: `pushNotificationConfigId` (v0.x) or `id` (v1.0). */
+    readonly configIdParam: string;
+    /** The list result's member holding the configs (`configs`, v1.0), or undefined where it is a bare array. */
+    readonly listMember?: string;
+    /** Delete answers an (empty) object (google.protobuf.Empty, v1.0) rather than null. */
+    readonly deleteAnswersObject: boolean;
+  };
   /** The AgentCard can advertise an authenticated extended card. */
   readonly cardAdvertisesExtendedCard: boolean;
   /** TaskState values whose tasks are finished for good. */
@@ -63,6 +102,19 @@ export interface ProtocolFeatures {
   readonly interruptedStates: readonly string[];
   /** All TaskState values, in schema order. */
   readonly taskStates: readonly string[];
+  /** Errors carry `data` as a list of typed details (`[{ "@type": … }]`, v1.0 §9.5) rather than free JSON. */
+  readonly typedErrorDetails: boolean;
+}
+
+/**
+ * Version negotiation (v1.0 §3.6): the `A2A-Version` a request names, the versions this
+ * interface serves, and what a request without one speaks.
+ */
+export interface VersionNegotiation {
+  readonly header: string;
+  readonly served: readonly string[];
+  /** The version an absent or empty header means (`0.3`, §3.6.2). */
+  readonly absentMeans: string;
 }
 
 export type ExtendedCardAccess =
@@ -85,7 +137,10 @@ export type RuleId =
   | 'streaming-capability'
   | 'push-capability'
   | 'push-url-absolute'
-  | 'cancel-nonterminal-task';
+  | 'cancel-nonterminal-task'
+  | 'subscribe-nonterminal-task'
+  | 'history-zero-omitted'
+  | 'no-kind-discriminator';
 
 /** A rule as it applies to the generated version. */
 export interface SpecRule {
@@ -139,6 +194,8 @@ export interface RequestLimits {
 
 export interface ProtocolDescriptor {
   version: string;
+  /** Set from v1.0 on: requests name their version and others are refused. */
+  negotiation?: VersionNegotiation;
   rules: { readonly [id in RuleId]?: SpecRule };
   wellKnownPaths: readonly string[];
   extendedCard: ExtendedCardAccess;

@@ -12,6 +12,7 @@ import type { Principal } from './executor.js';
 import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
 import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
+import { versionHeader, versionRefusal } from './version-negotiation.js';
 
 /** What an adapter knows about an incoming request. */
 export interface CoreRequest extends HeaderReader {
@@ -202,8 +203,10 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   if (large) await nextTurn();
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
+  // v1.0 on: a request for a version this interface does not serve is refused, each request of a batch alike.
+  const refused = versionHeader === undefined ? undefined : versionRefusal(request.header(versionHeader));
 
-  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors);
+  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors, refused);
 
   const checked = checkRequest(parsed.value);
   if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
@@ -211,9 +214,11 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   const { id, method } = checked.request;
   // Built field by field: on Node 20 a spread followed by more properties ({ ...meta, id })
   // costs microseconds (V8 leaves its fast clone path), and this runs for every request.
-  const outcome = await observed(checked.request, request, config, (span) =>
-    dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config),
-  );
+  const outcome: Outcome = refused
+    ? { kind: 'error', error: refused }
+    : await observed(checked.request, request, config, (span) =>
+        dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config),
+      );
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
@@ -289,7 +294,14 @@ function taskIdOf(result: unknown, params: unknown): string | undefined {
 }
 
 /** JSON-RPC batches of unary calls (streams cannot share one response). */
-async function batch(items: unknown[], meta: { principal?: Principal }, request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
+async function batch(
+  items: unknown[],
+  meta: { principal?: Principal },
+  request: CoreRequest,
+  config: CoreConfig,
+  cors: Cors,
+  refused: JsonRpcError | undefined,
+): Promise<CoreResponse> {
   if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
   if (items.length > config.limits.batchSize) {
     return jsonError(
@@ -309,6 +321,7 @@ async function batch(items: unknown[], meta: { principal?: Principal }, request:
       if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
       if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
+      if (refused) return errorJson(id, refused);
       const outcome = await observed(checked.request, request, config, (span) =>
         dispatch(checked.request, { principal: meta.principal, id, method, span }, config),
       );

@@ -4,11 +4,13 @@
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { createStatusUpdate, contextIdOf, getPath, isTask, type Loose } from '../runtime/objects.js';
+import { wrapResult } from '../runtime/result-members.js';
 import type { MethodDescriptor } from '../runtime/protocol-types.js';
 import type { AgentCard, Task } from '../types.js';
 import type { Principal } from './executor.js';
 import { errorJson, idRequired, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
 import { checkClientMessage, checkHistoryLength, checkPushUrl, ruleApplies, ruleError } from './rules.js';
+import { checkListQuery } from './list-tasks.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
 import { budgetError, sizeOfMessage } from './task-size.js';
@@ -45,7 +47,7 @@ const methods = protocol.methods;
 const features = protocol.features;
 const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
 const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
-const hasTaskObjects = protocol.features.kinds.task !== undefined;
+const streamsTasks = protocol.features.streamCarriesTask;
 
 export const isStreamingMethod = (method: string): boolean => Object.prototype.hasOwnProperty.call(methods, method) && methods[method].streaming;
 
@@ -55,7 +57,7 @@ export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: 
     const { manager } = config;
     switch (descriptor.role) {
       case 'send':
-        return { kind: 'result', result: await manager.send(params, meta, meta.connection) };
+        return { kind: 'result', result: wrapResult(await manager.send(params, meta, meta.connection)) };
       case 'stream':
         requireStreaming(config);
         return await streamRun(params, meta, config);
@@ -64,6 +66,8 @@ export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: 
         return await streamResubscribe(params, meta, config);
       case 'get':
         return { kind: 'result', result: await manager.get(params, meta) };
+      case 'list':
+        return { kind: 'result', result: await manager.list(params, meta) };
       case 'cancel':
         return { kind: 'result', result: await manager.cancel(params, meta) };
       case 'pushSet':
@@ -126,9 +130,15 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
     case 'get':
       checkHistoryLength(params.historyLength, '/historyLength');
       break;
-    case 'pushSet':
-      checkPushUrl((params.pushNotificationConfig as Loose | undefined)?.url, '/pushNotificationConfig/url');
+    case 'list':
+      checkListQuery(params);
       break;
+    case 'pushSet': {
+      // The config is the params themselves in v1.0, under `pushNotificationConfig` before.
+      const field = features.pushMethods.configField;
+      checkPushUrl((field ? (params[field] as Loose | undefined) : params)?.url, field ? `/${field}/url` : '/url');
+      break;
+    }
   }
   return { descriptor, params };
 }
@@ -156,9 +166,12 @@ function requireStreaming(config: DispatchConfig): void {
   throw errorFor('unsupportedOperation', 'this agent does not stream');
 }
 
-/** v0.1.0 streams carry only update events: a Task becomes a status update with its status. */
-function toStreamEvent(event: StreamEvent): StreamEvent {
-  if (hasTaskObjects || !isTask(event)) return event;
+/**
+ * An event as the stream carries it: wrapped in its StreamResponse member (v1.0); v0.1.0
+ * streams carry only update events, so there a Task becomes a status update with its status.
+ */
+function toStreamEvent(event: StreamEvent): unknown {
+  if (streamsTasks || !isTask(event)) return wrapResult(event);
   const task = event as Task;
   return createStatusUpdate(task.id, contextIdOf(task), (task as unknown as { status: never }).status, false);
 }

@@ -9,6 +9,7 @@ import {
   dataPart,
   endsInteraction,
   isMessage,
+  states,
   toParts,
   type ArtifactInput,
   type ChunkFlags,
@@ -33,7 +34,7 @@ export abstract class EventPublisher implements ExecutionEvents {
     if (this.canReplyDirectly()) {
       // A direct reply belongs to the context only: no task is created.
       this.publish(createMessage('agent', content, { contextId: this.contextId }));
-    } else this.status('completed' as TaskState, content);
+    } else this.status(states.completed, content);
   }
 
   status(state: TaskState, message?: MessageContent, options: { final?: boolean; metadata?: Record<string, unknown> } = {}): void {
@@ -43,22 +44,22 @@ export abstract class EventPublisher implements ExecutionEvents {
   }
 
   working(message?: MessageContent): void {
-    this.status('working' as TaskState, message, { final: false });
+    this.status(states.working, message, { final: false });
   }
   complete(message?: MessageContent): void {
-    this.status('completed' as TaskState, message);
+    this.status(states.completed, message);
   }
   fail(message?: MessageContent): void {
-    this.status('failed' as TaskState, message);
+    this.status(states.failed, message);
   }
   reject(message?: MessageContent): void {
-    this.status('rejected' as TaskState, message);
+    this.status(states.rejected, message);
   }
   inputRequired(message: MessageContent): void {
-    this.status('input-required' as TaskState, message);
+    this.status(states.inputRequired, message);
   }
   authRequired(message: MessageContent): void {
-    this.status('auth-required' as TaskState, message);
+    this.status(states.authRequired, message);
   }
 
   artifact(content: MessageContent | ArtifactInput, flags: ChunkFlags & { artifactId?: string; name?: string } = {}): string {

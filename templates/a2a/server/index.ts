@@ -5,6 +5,7 @@
 // This module is the server's public API: import from here (src/main.ts does). The other
 // modules of this folder are its internals and may change from one a2a-gen version to the next;
 // what they offer to agents is re-exported at the end of this file.
+import { cardEndpoint, withCardEndpoint } from '../runtime/card-endpoint.js';
 import type { Server } from 'node:http';
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import type { RequestLimits } from '../runtime/protocol-types.js';
@@ -198,7 +199,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     streaming: capabilities.streaming === true,
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
     customMethods: (options.methods ?? {}) as Record<string, never>,
-    extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, card.url),
+    extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, cardEndpoint(card)),
     log,
     basePath,
     card: () => card,
@@ -316,16 +317,16 @@ function envPort(): number | undefined {
 }
 
 function withUrl(card: AgentCard, url: string | undefined): AgentCard {
-  return url ? ({ ...card, url } as AgentCard) : card;
+  return url ? withCardEndpoint(card, url) : card;
 }
 
 /** On loopback, the card's url follows the port actually listened on (PORT=0 in tests, say). */
 function followPort(card: AgentCard, port: number): AgentCard {
   try {
-    const url = new URL(String(card.url));
+    const url = new URL(String(cardEndpoint(card)));
     if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.port === String(port)) return card;
     url.port = String(port);
-    return { ...card, url: url.toString() } as AgentCard;
+    return withCardEndpoint(card, url.toString());
   } catch {
     return card;
   }

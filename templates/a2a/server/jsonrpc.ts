@@ -1,7 +1,9 @@
 // JSON-RPC 2.0 framing exactly as its specification says: parse errors (-32700), invalid
-// request objects (-32600), responses that echo the request id, batches. Nothing A2A here.
+// request objects (-32600), responses that echo the request id, batches. The one A2A matter,
+// the form of an error's `data`, is error-details.ts's.
 // @see https://www.jsonrpc.org/specification
 import { errorFor, JsonRpcError } from '../errors.js';
+import { wireError } from './error-details.js';
 
 export type JsonRpcId = string | number | null;
 
@@ -97,5 +99,5 @@ export function successJson(id: JsonRpcId, result: unknown): string {
 
 export function errorJson(id: JsonRpcId, error: unknown): string {
   const e = error instanceof JsonRpcError ? error : errorFor('internal');
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(e.toJSON())}}`;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(wireError(e))}}`;
 }

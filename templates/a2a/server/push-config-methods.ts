@@ -12,6 +12,20 @@ import { checkPushUrl, invalidParams, ruleApplies, ruleError } from './rules.js'
 import type { CallInfo } from './task-manager.js';
 
 const features = protocol.features;
+const { configField, taskParam, configIdParam, listMember } = features.pushMethods;
+
+/** The config in set's params: under its member (v0.x), or the params themselves less the task's id and tenant (v1.0). */
+function configOf(params: Loose): PushConfig {
+  if (configField) return params[configField] as PushConfig;
+  const { [features.pushConfigTaskIdField]: _task, tenant: _tenant, ...config } = params;
+  return config as PushConfig;
+}
+
+/** A TaskPushNotificationConfig: the config under its member with the task's id beside it (v0.x), or flat with `taskId` (v1.0). */
+function answer(taskId: string, config: PushConfig): unknown {
+  const shown = redact(config);
+  return configField ? { [features.pushConfigTaskIdField]: taskId, [configField]: shown } : { ...shown, [features.pushConfigTaskIdField]: taskId };
+}
 
 export interface PushConfigMethodsConfig {
   pushConfigs: PushConfigs;
@@ -33,38 +47,41 @@ export class PushConfigMethods {
   async set(params: Loose, call: CallInfo): Promise<unknown> {
     const taskField = features.pushConfigTaskIdField;
     // The config is judged on its own first: a refused URL is -32602 whatever the store holds.
-    const config = params.pushNotificationConfig as PushConfig;
-    await this.check(config, '/pushNotificationConfig');
+    const config = configOf(params);
+    await this.check(config, configField ? `/${configField}` : '');
     const task = await this.requireTask(params[taskField], `/${taskField}`, call);
     const stored = await this.config.pushConfigs.set(task.id, config, this.config.limits.pushConfigsPerTask);
-    return { [taskField]: task.id, pushNotificationConfig: redact(stored) };
+    return answer(task.id, stored);
   }
 
   async get(params: Loose, call: CallInfo): Promise<unknown> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    const configId = typeof params.pushNotificationConfigId === 'string' ? params.pushNotificationConfigId : undefined;
+    const task = await this.requireTask(params[taskParam], `/${taskParam}`, call);
+    const configId = typeof params[configIdParam] === 'string' && params[configIdParam] !== '' ? (params[configIdParam] as string) : undefined;
     const config = await this.config.pushConfigs.get(task.id, configId);
     if (!config) {
       throw invalidParams(
-        configId ? '/pushNotificationConfigId' : '/id',
+        configId ? `/${configIdParam}` : `/${taskParam}`,
         configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`,
       );
     }
-    return { [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(config) };
+    return answer(task.id, config);
   }
 
-  async list(params: Loose, call: CallInfo): Promise<unknown[]> {
+  async list(params: Loose, call: CallInfo): Promise<unknown> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    return this.config.pushConfigs.list(task.id).map((c) => ({ [features.pushConfigTaskIdField]: task.id, pushNotificationConfig: redact(c) }));
+    const task = await this.requireTask(params[taskParam], `/${taskParam}`, call);
+    const configs = this.config.pushConfigs.list(task.id).map((c) => answer(task.id, c));
+    // v1.0 pages the list; a task holds at most server.push.maxConfigsPerTask configs, so one page holds them all.
+    return listMember ? { [listMember]: configs, nextPageToken: '' } : configs;
   }
 
-  async delete(params: Loose, call: CallInfo): Promise<null> {
+  async delete(params: Loose, call: CallInfo): Promise<unknown> {
     this.requirePush();
-    const task = await this.requireTask(params.id, '/id', call);
-    await this.config.pushConfigs.delete(task.id, String(params.pushNotificationConfigId));
-    return null;
+    const task = await this.requireTask(params[taskParam], `/${taskParam}`, call);
+    await this.config.pushConfigs.delete(task.id, String(params[configIdParam]));
+    // v1.0 answers google.protobuf.Empty (`{}`); before, null.
+    return features.pushMethods.deleteAnswersObject ? {} : null;
   }
 
   /** A config the agent may keep: push is on, and its URL is absolute and not a refused target (`path` locates it in the params). */

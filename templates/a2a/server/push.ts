@@ -2,6 +2,7 @@
 // path, in order per webhook, retried with backoff, and never to a private address unless
 // allow-listed (see ssrf.ts). Each notification POSTs the whole Task as JSON, with the
 // client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
+import { wrapResult } from '../runtime/result-members.js';
 import { invalidParams } from './rules.js';
 import { isIpLiteral, refusal } from './ssrf.js';
 
@@ -10,7 +11,8 @@ export interface PushConfig {
   url: string;
   id?: string;
   token?: string;
-  authentication?: { schemes?: string[]; credentials?: string };
+  /** v0.x: `schemes` (the first is used); v1.0: one `scheme`. */
+  authentication?: { schemes?: string[]; scheme?: string; credentials?: string };
   [field: string]: unknown;
 }
 
@@ -184,7 +186,8 @@ export class PushNotifier {
   /** Queues the task for every config; returns at once. */
   notify(taskId: string, task: unknown, configs: readonly PushConfig[]): void {
     if (this.closed || configs.length === 0) return;
-    const body = JSON.stringify(task);
+    // v1.0 posts a StreamResponse (`{ "task": … }`, spec §4.3.3); before, the task itself.
+    const body = JSON.stringify(wrapResult(task));
     for (const config of configs) {
       const key = `${taskId}\u0000${config.id ?? ''}\u0000${config.url}`;
       let queue = this.queues.get(key);
@@ -229,7 +232,8 @@ export class PushNotifier {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'a2a-gen-agent' };
     if (typeof config.token === 'string' && config.token) headers[this.tokenHeader.toLowerCase()] = config.token;
     const auth = config.authentication;
-    if (auth?.credentials && auth.schemes?.length) headers.authorization = `${auth.schemes[0]} ${auth.credentials}`;
+    const scheme = auth?.scheme ?? auth?.schemes?.[0];
+    if (auth?.credentials && scheme) headers.authorization = `${scheme} ${auth.credentials}`;
     for (let attempt = 0; ; attempt++) {
       if (this.closed) return;
       await this.acquire();

@@ -4,6 +4,8 @@
 import { errorFor, type JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { partKind, type Loose } from '../runtime/objects.js';
+
+const userRole = protocol.features.roles.user;
 import type { RuleId } from '../runtime/protocol-types.js';
 
 const rules = protocol.rules;
@@ -27,6 +29,12 @@ const atPath = (message: string, path: string): string => (path ? `${message} (a
 /** Rules on a message the client sends (`path` locates it in the params, e.g. `/message`). */
 export function checkClientMessage(message: Loose, path: string, maxParts: number): void {
   const parts = Array.isArray(message.parts) ? (message.parts as Loose[]) : [];
+  if (ruleApplies('no-kind-discriminator')) {
+    if ('kind' in message) throw ruleError('no-kind-discriminator', `${path}/kind`);
+    parts.forEach((part, i) => {
+      if (part !== null && typeof part === 'object' && 'kind' in part) throw ruleError('no-kind-discriminator', `${path}/parts/${i}/kind`);
+    });
+  }
   if (ruleApplies('message-has-parts') && parts.length === 0) throw ruleError('message-has-parts', `${path}/parts`);
   if (parts.length > maxParts) {
     throw invalidParams(
@@ -38,7 +46,8 @@ export function checkClientMessage(message: Loose, path: string, maxParts: numbe
       },
     );
   }
-  if (ruleApplies('message-role-user') && message.role !== 'user') throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
+  if (ruleApplies('message-role-user') && message.role !== userRole)
+    throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
   if (ruleApplies('file-bytes-xor-uri')) {
     parts.forEach((part, i) => {
       if (partKind(part) !== 'file') return;

@@ -4,8 +4,8 @@
 // @see the A2A spec §7 Protocol RPC Methods.
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
-import { contextIdOf, createStatusUpdate, getPath, isTerminalState, newId, createTask, stateOf, type Loose } from '../runtime/objects.js';
-import type { Task, TaskState } from '../types.js';
+import { contextIdOf, createStatusUpdate, getPath, isTerminalState, newId, createTask, stateOf, states, type Loose } from '../runtime/objects.js';
+import type { Task } from '../types.js';
 import { ExecutionContext } from './execution-context.js';
 import type { AgentExecutor, Principal } from './executor.js';
 import { describeFailure } from './failure.js';
@@ -13,6 +13,7 @@ import { PushConfigMethods } from './push-config-methods.js';
 import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
 import type { RemoteFollow, TaskEventBus } from './event-bus.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
+import { listTasks } from './list-tasks.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
@@ -191,7 +192,10 @@ export class TaskManager implements RunHost {
    * caller that disconnects stops listening (when it was the last listener, the work stops).
    */
   async send(params: Loose, call: CallInfo, connection?: { onDisconnect?(callback: () => void): void }): Promise<unknown> {
-    const blocking = getPath(params, features.send.blocking) !== false;
+    // v1.0 asks the other way round: `returnImmediately: true` is v0.x's `blocking: false`.
+    const blocking = features.send.returnImmediately
+      ? getPath(params, features.send.returnImmediately) !== true
+      : getPath(params, features.send.blocking) !== false;
     const historyLength = checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
     if (!blocking) {
       const run = await this.start(params, call, 'background');
@@ -291,8 +295,8 @@ export class TaskManager implements RunHost {
       this.runs.set(existing.id, run);
     } else {
       // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
-      const pending = (id: string): Task => createTask(id, contextId, { state: 'submitted' as TaskState }, [refer(id) as never]);
-      run = new TaskRun(this, taskId, contextId, pending, undefined, features.kinds.message !== undefined && !features.clientTaskIds, 0);
+      const pending = (id: string): Task => createTask(id, contextId, { state: states.submitted }, [refer(id) as never]);
+      run = new TaskRun(this, taskId, contextId, pending, undefined, features.directReplies, 0);
       run.owner = owner;
     }
     this.live.add(run);
@@ -372,6 +376,11 @@ export class TaskManager implements RunHost {
     return this.snapshot(await this.requireTask(params.id, '/id', call), historyLength);
   }
 
+  /** ListTasks (v1.0): one page of the tasks the caller may see (list-tasks.ts). */
+  list(params: Loose, call: CallInfo): Promise<unknown> {
+    return listTasks(this.config.store, params, this.ownerOf(call), (task, historyLength) => this.snapshot(task, historyLength));
+  }
+
   async cancel(params: Loose, call: CallInfo): Promise<Task> {
     const task = await this.requireTask(params.id, '/id', call);
     const state = stateOf(task);
@@ -389,7 +398,7 @@ export class TaskManager implements RunHost {
         throw errorFor('internal', `task ${task.id} is being canceled by the replica running it; ask for it again in a moment`);
     } else {
       // Nothing runs (the task waits for input, or its executor ignored a previous end): cancel in place.
-      const event = createStatusUpdate(task.id, contextIdOf(task), { state: 'canceled' as TaskState }, true) as unknown as Loose;
+      const event = createStatusUpdate(task.id, contextIdOf(task), { state: states.canceled }, true) as unknown as Loose;
       (task as unknown as Loose).status = event.status;
       this.save(task, undefined, event as unknown as StreamEvent, true);
       this.notify(task);
@@ -414,7 +423,7 @@ export class TaskManager implements RunHost {
         clearTimeout(timer);
       }
     }
-    if (!run.final) run.end('canceled' as TaskState);
+    if (!run.final) run.end(states.canceled);
     const stored = this.stored(run);
     if (stored) await stored;
   }
@@ -422,6 +431,8 @@ export class TaskManager implements RunHost {
   /** The task to stream from, and its live run when more events will follow. */
   async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; run?: RemoteFollow }> {
     const task = await this.requireTask(params.id, '/id', call);
+    if (ruleApplies('subscribe-nonterminal-task') && isTerminalState(stateOf(task)))
+      throw ruleError('subscribe-nonterminal-task', '/id', `task ${task.id} is ${stateOf(task)}`);
     const run = this.runs.get(task.id);
     if (!run || run.final) {
       // Running on another replica: follow its stored events from the version just read.
@@ -458,6 +469,10 @@ export class TaskManager implements RunHost {
       return rest as unknown as Task;
     }
     if (!history) return task;
+    if (historyLength === 0 && ruleApplies('history-zero-omitted')) {
+      const { history: _omitted, ...rest } = t;
+      return rest as unknown as Task;
+    }
     return { ...t, history: historyLength === 0 ? [] : history.slice(-historyLength) } as unknown as Task;
   }
 
@@ -485,7 +500,7 @@ export class TaskManager implements RunHost {
     for (const run of [...this.live]) {
       if (run.final) continue;
       run.abort(reason);
-      run.end('failed' as TaskState, `${reason}: this task was stopped before it finished; send it again.`);
+      run.end(states.failed, `${reason}: this task was stopped before it finished; send it again.`);
     }
   }
 }

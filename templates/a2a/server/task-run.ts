@@ -2,7 +2,18 @@
 // executor publishes through (the API itself is EventPublisher's): each event is applied to the
 // task (task-apply.ts), saved, sent to every listener (streams, a waiting blocking send) and to
 // push webhooks, in order.
-import { isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, newId, type Loose, type MessageContent } from '../runtime/objects.js';
+import {
+  isArtifactUpdate,
+  isMessage,
+  isStatusUpdate,
+  isTask,
+  isTerminalState,
+  newId,
+  states,
+  statusEndsInteraction,
+  type Loose,
+  type MessageContent,
+} from '../runtime/objects.js';
 import type { Message, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 import { EventPublisher, type StreamEvent } from './event-publisher.js';
 import type { RequestContext } from './executor.js';
@@ -108,7 +119,7 @@ export class TaskRun extends EventPublisher {
       this.listeners.scheduleAbandon(this.host.abandonGraceMs, () => {
         if (this.final) return;
         this.controller?.abort(new Error('every client listening to this task disconnected'));
-        this.end('canceled' as TaskState, 'Canceled: every client listening to this task disconnected.');
+        this.end(states.canceled, 'Canceled: every client listening to this task disconnected.');
       });
     }
     this.maybeRelease();
@@ -163,7 +174,7 @@ export class TaskRun extends EventPublisher {
     if (status.message) this.budget.grow(sizeOf(status.message), 'a status message');
     (task as unknown as Loose).status = status;
     if (status.message) appendHistory(task, status.message as Message, this.host.maxHistory, this.budget);
-    const final = (event as unknown as Loose).final === true || isTerminalState(String(status.state));
+    const final = statusEndsInteraction(event);
     this.save(task, event, final);
     this.listeners.emit(event, final);
     this.host.notify(task);
@@ -238,7 +249,7 @@ export class TaskRun extends EventPublisher {
         this.error = error;
         this.listeners.emit(undefined, true, error);
         this.finish();
-      } else this.end('failed' as TaskState, message);
+      } else this.end(states.failed, message);
     }
     this.maybeRelease();
   }
