@@ -45,6 +45,7 @@ const now = () => new Date().toISOString();
 /** The executor described at the top of this file; `stop` ends its slow tasks' waits (server close). */
 export function sdk10Executor(stop?: AbortSignal): AgentExecutor {
   const canceled = new Set<string>();
+  const contexts = new Map<string, string>(); // taskId → contextId, for the CANCELED event
   return {
     async execute(ctx: RequestContext, bus: ExecutionEventBus) {
       const text = textOf(ctx.userMessage);
@@ -65,6 +66,7 @@ export function sdk10Executor(stop?: AbortSignal): AgentExecutor {
         return;
       }
       const { taskId, contextId } = ctx;
+      contexts.set(taskId, contextId);
       if (!ctx.task)
         bus.publish(
           AgentEvent.task({
@@ -103,7 +105,7 @@ export function sdk10Executor(stop?: AbortSignal): AgentExecutor {
       bus.publish(
         AgentEvent.statusUpdate({
           taskId,
-          contextId: '',
+          contextId: contexts.get(taskId) ?? '',
           status: { state: TaskState.TASK_STATE_CANCELED, message: undefined, timestamp: now() },
           metadata: undefined,
         }),

@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Message, SendMessageConfiguration, StreamResponse, Task, TaskPushNotificationConfig } from 'a2a-sdk-10';
 import { Role, TaskState } from 'a2a-sdk-10';
+import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from 'a2a-sdk-10/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sdk10Client, type Sdk10Client, type WireExchange } from '../helpers/sdk10-client.js';
 import { startSdk10Server, textPart, type Sdk10Server } from '../helpers/sdk10-server.js';
@@ -333,5 +334,47 @@ describe('SDK 1.3.0 harness cleanup', () => {
     expect(await pending).toBeInstanceOf(Error);
     await expect(fetch(server.url)).rejects.toThrow();
     await waitFor(() => tcpHandles() <= before);
+  });
+});
+
+describe('SDK 1.3.0 ClientFactory: which interface it picks', () => {
+  const v10 = (url: string, protocolVersion: string) => ({ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion });
+  const v03Card = {
+    name: 'v0.3 agent',
+    description: 'd',
+    url: 'http://127.0.0.1:1/',
+    protocolVersion: '0.3.0',
+    preferredTransport: 'JSONRPC',
+    version: '1',
+    capabilities: {},
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [],
+  };
+
+  it('prefers the interface whose protocolVersion is exactly "1.0" and sends A2A-Version: 1.0 whatever the card says', async () => {
+    const server = await startSdk10Server();
+    try {
+      const card = { ...server.card, supportedInterfaces: [v10('http://127.0.0.1:1/old', '0.3'), v10(server.url, '1.0')] };
+      const client = await new ClientFactory().createFromAgentCard(card);
+      expect(client.protocolVersion).toBe('1.0');
+      expect(((await client.sendMessage(send('reply:ok'))) as Message).parts[0]?.content).toEqual({ $case: 'text', value: 'ok' });
+      // "1.0.1" is not preferred over another JSONRPC interface, but is used when alone; the header stays "1.0".
+      const patch = await new ClientFactory().createFromAgentCard({ ...server.card, supportedInterfaces: [v10(server.url, '1.0.1')] });
+      expect(patch.protocolVersion).toBe('1.0');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('no v0.3 fallback by default; with legacyCompat on resolver and transport it picks the v0.3 transport', async () => {
+    await expect(new ClientFactory().createFromAgentCard(v03Card as never)).rejects.toThrow(/No compatible transport found/);
+    const legacy = new ClientFactory(
+      ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ legacyCompat: { enabled: true } })],
+        cardResolver: new DefaultAgentCardResolver({ legacyCompat: { enabled: true } }),
+      }),
+    );
+    expect((await legacy.createFromAgentCard(v03Card as never)).protocolVersion).toBe('0.3');
   });
 });
