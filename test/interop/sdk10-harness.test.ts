@@ -264,6 +264,20 @@ describe('SDK 1.3.0 client ↔ SDK 1.3.0 server (A2A v1.0, JSON-RPC, loopback)',
     expect(sub.response.events?.[0]).toMatchObject({ result: { task: { id: started.id } } });
   });
 
+  it('SubscribeToTask on a finished task: the error comes as a plain JSON-RPC response, not SSE', async () => {
+    const done = (await sdk.client.sendMessage(send('finished', config()))) as Task;
+    const { value: error, wire } = await capture('SubscribeToTask (terminal task: error before the stream)', async () => {
+      try {
+        for await (const _ of sdk.client.resubscribeTask({ tenant: '', id: done.id })) return undefined;
+      } catch (e) {
+        return e;
+      }
+    });
+    expect(error).toMatchObject({ name: 'UnsupportedOperationError', envelopeCode: -32004 });
+    expect(wire[0]!.response.headers['content-type']).toMatch(/^application\/json/);
+    expect(wire[0]!.response.body).toMatchObject({ error: { code: -32004, data: [{ reason: 'UNSUPPORTED_OPERATION' }] } });
+  });
+
   it('push notification configs: create, get, list, delete; and delivery to a webhook', async () => {
     const task = (await sdk.client.sendMessage(send('push target', config()))) as Task;
     const pushConfig: TaskPushNotificationConfig = {
