@@ -29,6 +29,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  version: ${tsString(protocol.version)},\n`,
     ...(protocol.negotiation ? [`  negotiation: ${tsLiteral(protocol.negotiation, '  ')},\n`] : []),
     `  wellKnownPaths: ${tsLiteral(protocol.wellKnownPaths, '  ')},\n`,
+    `  pushContentType: ${tsString(protocol.pushContentType)},\n`,
     `  extendedCard: ${tsLiteral(protocol.extendedCard, '  ')},\n`,
     `  features: ${tsLiteral(protocol.features, '  ')},\n`,
     `  rules: ${tsLiteral(protocol.rules, '  ')},\n`,

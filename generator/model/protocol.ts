@@ -25,6 +25,8 @@ export interface ProtocolModel {
   discriminator: string;
   /** Where the public Agent Card is served; the first is canonical. */
   wellKnownPaths: string[];
+  /** The media type of push notification bodies. */
+  pushContentType: string;
   /** How the authenticated extended card is reached, if this version has one. */
   extendedCard: { via: 'method'; method: string } | { via: 'http'; path: string } | { via: 'none' };
   features: ProtocolFeatures;
@@ -59,6 +61,7 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     rules: rulesFor(version === 'unknown' ? (proto ? '999.0.0' : '0.999.0') : version),
     discriminator: features.partDiscriminator,
     wellKnownPaths: facts.wellKnownPaths,
+    pushContentType: facts.pushContentType ?? 'application/json',
     extendedCard: cardMethod
       ? { via: 'method', method: cardMethod.name }
       : features.cardAdvertisesExtendedCard

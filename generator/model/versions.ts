@@ -14,6 +14,8 @@ export interface VersionFacts {
   specUrl: string;
   /** Errors the spec text defines that the version's schema file lacks. */
   specOnlyErrors: SpecOnlyError[];
+  /** The media type of push notification bodies, where the text names one other than application/json. */
+  pushContentType?: string;
   /** Version negotiation through `A2A-Version` (v1.0 §3.6), from the version that has it. */
   negotiation?: VersionNegotiation;
   /** The version as interfaces, cards and `A2A-Version` name it: `Major.Minor` (v1.0 §3.6), or the full version before. */
@@ -161,6 +163,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       // @see §3.6.1–3.6.2: Major.Minor, sent as A2A-Version; an absent or empty one means 0.3.
       negotiation: { header: 'A2A-Version', served: ['1.0'], absentMeans: '0.3' },
       wireVersion: '1.0',
+      // @see §4.3.3 Push Notification Payload: "Content-Type: application/a2a+json".
+      pushContentType: 'application/a2a+json',
       typedErrorDetails: true,
       // @see whats-new-v1 "Part Object" (the content is the one member present: text, raw, url or
       // data), §9.4.1 (a SendMessage result holds a task or a message), §4.3.3 (a StreamResponse

@@ -1,6 +1,7 @@
 // Finding an agent: its card at the version's well-known path(s), validated against the
 // generated AgentCard schema. Its JSON-RPC endpoint is the card's `url` (v0.x) or its JSON-RPC
 // interface of this version (v1.0 `supportedInterfaces`, runtime/card-endpoint.ts).
+import { VERSION_HEADER } from './version-header.js';
 import { protocol } from '../protocol.js';
 import { cardEndpoint } from '../runtime/card-endpoint.js';
 import type { AgentCard } from '../types.js';
@@ -34,7 +35,8 @@ export async function fetchJson(url: string, options: CardFetchOptions): Promise
   let refreshed = false;
   for (let attempt = 0; ; attempt++) {
     // Credentials per attempt, so a retry after a refresh sends the new ones.
-    const request = { url: new URL(url), headers: new Headers({ accept: 'application/json' }) };
+    // v1.0 on, every request names its version (§3.6.1), the card's too.
+    const request = { url: new URL(url), headers: new Headers({ accept: 'application/json', ...VERSION_HEADER }) };
     for (const hook of credentials.hooks) await hook(request);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);

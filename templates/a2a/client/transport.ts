@@ -2,6 +2,7 @@
 // timeouts and AbortSignals, retries with backoff for idempotent calls only, one retry after
 // HTTP 401 when the auth handler refreshed its credentials, call interceptors, and optional
 // validation of every result against the generated schema. Works in Node ≥ 20 and browsers.
+import { VERSION_HEADER } from './version-header.js';
 import { errorFromWire } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
@@ -58,8 +59,6 @@ interface Connection {
   stopTimer(): void;
   close(): void;
 }
-
-const VERSION_HEADER: Record<string, string> = protocol.negotiation ? { [protocol.negotiation.header]: protocol.negotiation.served[0] } : {};
 
 interface WireResponse {
   jsonrpc?: unknown;

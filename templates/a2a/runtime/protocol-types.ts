@@ -198,6 +198,8 @@ export interface ProtocolDescriptor {
   negotiation?: VersionNegotiation;
   rules: { readonly [id in RuleId]?: SpecRule };
   wellKnownPaths: readonly string[];
+  /** The media type of push notification bodies (`application/a2a+json` from v1.0, §4.3.3). */
+  pushContentType: string;
   extendedCard: ExtendedCardAccess;
   features: ProtocolFeatures;
   methods: { readonly [method: string]: MethodDescriptor };

@@ -2,6 +2,7 @@
 // path, in order per webhook, retried with backoff, and never to a private address unless
 // allow-listed (see ssrf.ts). Each notification POSTs the whole Task as JSON, with the
 // client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
+import { protocol } from '../protocol.js';
 import { wrapResult } from '../runtime/result-members.js';
 import { invalidParams } from './rules.js';
 import { isIpLiteral, refusal } from './ssrf.js';
@@ -229,7 +230,7 @@ export class PushNotifier {
     } catch {
       return;
     }
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'a2a-gen-agent' };
+    const headers: Record<string, string> = { 'content-type': protocol.pushContentType, 'user-agent': 'a2a-gen-agent' };
     if (typeof config.token === 'string' && config.token) headers[this.tokenHeader.toLowerCase()] = config.token;
     const auth = config.authentication;
     const scheme = auth?.scheme ?? auth?.schemes?.[0];

@@ -1,0 +1,152 @@
+// The official @a2a-js/sdk 1.3.0 client (ClientFactory, JSON-RPC transport) against a
+// generated A2A v1.0 agent on loopback: every method it offers, as its own types read them.
+import { randomUUID } from 'node:crypto';
+import type { Message, SendMessageConfiguration, StreamResponse, Task } from 'a2a-sdk-10';
+import { Role, TaskState } from 'a2a-sdk-10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openGate } from '../helpers/script-executor.js';
+import { sdk10Client, type Sdk10Client } from '../helpers/sdk10-client.js';
+import { textPart } from '../helpers/sdk10-server.js';
+import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '../helpers/server.js';
+
+const userMessage = (text: string, refs: { taskId?: string; contextId?: string } = {}): Message => ({
+  messageId: randomUUID(),
+  contextId: refs.contextId ?? '',
+  taskId: refs.taskId ?? '',
+  role: Role.ROLE_USER,
+  parts: [textPart(text)],
+  metadata: undefined,
+  extensions: [],
+  referenceTaskIds: [],
+});
+
+const config = (more: Partial<SendMessageConfiguration> = {}): SendMessageConfiguration => ({
+  acceptedOutputModes: ['text/plain'],
+  taskPushNotificationConfig: undefined,
+  returnImmediately: false,
+  ...more,
+});
+
+const send = (text: string, configuration?: SendMessageConfiguration, refs?: { taskId?: string; contextId?: string }) => ({
+  tenant: '',
+  message: userMessage(text, refs),
+  configuration,
+  metadata: undefined,
+});
+
+const isTask = (r: Message | Task): r is Task => 'status' in r;
+const textOf = (parts: { content?: { $case: string; value?: unknown } }[] | undefined) =>
+  (parts ?? []).map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
+
+describe('@a2a-js/sdk 1.3.0 client → generated A2A v1.0 agent', () => {
+  let agent: RunningAgent;
+  let sdk: Sdk10Client;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
+
+  beforeAll(async () => {
+    hook = await webhookReceiver();
+    agent = await startAgent(await fixtureProject('full-v1.0'), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
+    sdk = await sdk10Client(agent.origin + '/');
+  });
+  afterAll(async () => {
+    await sdk?.close();
+  });
+
+  it('finds the JSONRPC interface in the card and speaks 1.0', async () => {
+    expect(sdk.client.protocolVersion).toBe('1.0');
+    expect(sdk.wire[0]).toMatchObject({ method: 'GET', status: 200 });
+  });
+
+  it('SendMessage: a task, and a direct reply', async () => {
+    const task = await sdk.client.sendMessage(send('task', config()));
+    expect(isTask(task)).toBe(true);
+    if (!isTask(task)) return;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(textOf(task.artifacts[0]?.parts)).toBe('result text');
+    expect(textOf(task.status?.message?.parts)).toBe('done');
+    const reply = await sdk.client.sendMessage(send('reply hi there'));
+    expect(isTask(reply)).toBe(false);
+    expect((reply as Message).role).toBe(Role.ROLE_AGENT);
+    expect(textOf((reply as Message).parts)).toBe('hi there');
+  });
+
+  it('SendStreamingMessage: task, artifact chunks, completed; the stream ends', async () => {
+    const events: StreamResponse[] = [];
+    for await (const event of sdk.client.sendMessageStream(send('chunks 2', config()))) events.push(event);
+    expect(events.map((e) => e.payload?.$case)).toEqual(['task', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
+    const second = events[2].payload;
+    expect(second?.$case === 'artifactUpdate' && second.value.append).toBe(true);
+    const last = events.at(-1)!.payload;
+    expect(last?.$case === 'statusUpdate' && last.value.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  });
+
+  it('GetTask with historyLength', async () => {
+    const task = (await sdk.client.sendMessage(send('task', config()))) as Task;
+    const got = await sdk.client.getTask({ tenant: '', id: task.id, historyLength: 1 });
+    expect(got).toMatchObject({ id: task.id, contextId: task.contextId, status: { state: TaskState.TASK_STATE_COMPLETED } });
+    expect(got.history).toHaveLength(1);
+    await expect(sdk.client.getTask({ tenant: '', id: 'no-such-task' })).rejects.toMatchObject({ name: 'TaskNotFoundError' });
+  });
+
+  it('ListTasks: a filter, then the second page through nextPageToken', async () => {
+    const contextId = randomUUID();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(((await sdk.client.sendMessage(send('task', config(), { contextId }))) as Task).id);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const query = { tenant: '', contextId, status: TaskState.TASK_STATE_COMPLETED, pageSize: 2, pageToken: '', statusTimestampAfter: undefined };
+    const first = await sdk.client.listTasks(query);
+    expect(first.tasks.map((t) => t.id)).toEqual([ids[2], ids[1]]);
+    expect(first).toMatchObject({ pageSize: 2, totalSize: 3 });
+    const second = await sdk.client.listTasks({ ...query, pageToken: first.nextPageToken });
+    expect(second.tasks.map((t) => t.id)).toEqual([ids[0]]);
+    expect(second.nextPageToken).toBe('');
+  });
+
+  it('CancelTask on a running task; a finished one is refused', async () => {
+    const started = (await sdk.client.sendMessage(send('slow', config({ returnImmediately: true })))) as Task;
+    expect(started.status?.state).not.toBe(TaskState.TASK_STATE_COMPLETED);
+    const canceled = await sdk.client.cancelTask({ tenant: '', id: started.id, metadata: undefined });
+    expect(canceled.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
+    await expect(sdk.client.cancelTask({ tenant: '', id: started.id, metadata: undefined })).rejects.toMatchObject({ name: 'TaskNotCancelableError' });
+  });
+
+  it('SubscribeToTask: the task first, then its events to the end', async () => {
+    const started = (await sdk.client.sendMessage(send('gated 2', config({ returnImmediately: true })))) as Task;
+    const events: StreamResponse[] = [];
+    for await (const event of sdk.client.resubscribeTask({ tenant: '', id: started.id })) {
+      events.push(event);
+      if (events.length === 1) openGate();
+    }
+    expect(events[0].payload?.$case).toBe('task');
+    const last = events.at(-1)!.payload;
+    expect(last?.$case === 'statusUpdate' && last.value.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    expect(events.some((e) => e.payload?.$case === 'artifactUpdate')).toBe(true);
+  });
+
+  it('push notification configs: create, get, list, delete', async () => {
+    const task = (await sdk.client.sendMessage(send('ask', config()))) as Task;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+    const created = await sdk.client.createTaskPushNotificationConfig({
+      tenant: '',
+      id: 'cfg-1',
+      taskId: task.id,
+      url: hook.url,
+      token: 'secret-token',
+      authentication: undefined,
+    });
+    expect(created).toMatchObject({ id: 'cfg-1', taskId: task.id, url: hook.url, token: 'secret-token' });
+    expect(await sdk.client.getTaskPushNotificationConfig({ tenant: '', taskId: task.id, id: 'cfg-1' })).toMatchObject({ id: 'cfg-1', url: hook.url });
+    const list = await sdk.client.listTaskPushNotificationConfig({ tenant: '', taskId: task.id, pageSize: 0, pageToken: '' });
+    expect(list.configs.map((c) => c.id)).toEqual(['cfg-1']);
+    // The next turn completes the task: the webhook gets it as a StreamResponse.
+    await sdk.client.sendMessage(send('blue', config(), { taskId: task.id, contextId: task.contextId }));
+    let delivery = await hook.next();
+    while (delivery.body.task?.status?.state !== 'TASK_STATE_COMPLETED') delivery = await hook.next();
+    expect(delivery.headers['x-a2a-notification-token']).toBe('secret-token');
+    expect(delivery.headers['content-type']).toBe('application/a2a+json');
+    await sdk.client.deleteTaskPushNotificationConfig({ tenant: '', taskId: task.id, id: 'cfg-1' });
+    expect((await sdk.client.listTaskPushNotificationConfig({ tenant: '', taskId: task.id, pageSize: 0, pageToken: '' })).configs).toEqual([]);
+  });
+});
