@@ -155,6 +155,7 @@ describe.each([
     // At the instant counts (the proto: "greater than or equal to"); no timestamp never matches.
     expect(ids(await list({ statusTimestampAfter: BASE + 2000 }))).toEqual(['d', 'c', 'b']);
     expect(ids(await list({ statusTimestampAfter: BASE + 2001 }))).toEqual(['d', 'c']);
+    expect(ids(await list({ statusTimestampAfter: BASE + 1999.5 }))).toEqual(['d', 'c', 'b']);
     const all = await list({ contextId: 'c1', state: 'working', statusTimestampAfter: BASE });
     expect(ids(all)).toEqual(['a']);
     expect(all.totalSize).toBe(1);

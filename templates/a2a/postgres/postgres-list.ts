@@ -32,7 +32,8 @@ export async function listTasks(pool: pg.Pool, finishedTtlMs: number, query: Tas
   ];
   if (query.contextId !== undefined) filters.push(`t.context_id = ${param(query.contextId)}`);
   if (query.state !== undefined) filters.push(`t.state = ${param(query.state)}`);
-  if (query.statusTimestampAfter !== undefined) filters.push(`t.status_ms >= ${param(query.statusTimestampAfter)}::bigint`);
+  // Rounded up: status_ms is whole ms, and a fraction would not cast to bigint (same result as the memory store's compare).
+  if (query.statusTimestampAfter !== undefined) filters.push(`t.status_ms >= ${param(Math.ceil(query.statusTimestampAfter))}::bigint`);
   const where = filters.join(' AND ');
   const keyset = after ? ` AND (t.status_ms, t.id COLLATE "C") < (${param(after.time)}::bigint, ${param(after.id)}::text COLLATE "C")` : '';
   const limit = param(query.pageSize + 1); // one more than a page: whether another page follows

