@@ -64,23 +64,30 @@ function checkSecurity(manifest: Manifest): InputError[] {
   const { agent, document: doc } = manifest;
   const errors: InputError[] = [];
   const declared = isPlainObject(agent.securitySchemes) ? Object.keys(agent.securitySchemes) : [];
-  if (Array.isArray(agent.security)) {
-    agent.security.forEach((requirement, i) => {
-      if (!isPlainObject(requirement)) return;
-      for (const name of Object.keys(requirement)) {
-        if (!declared.includes(name)) {
-          const known = declared.length > 0 ? `declared: ${declared.map((d) => JSON.stringify(d)).join(', ')}` : 'agent.securitySchemes declares none';
-          errors.push(
-            locatedError(
-              doc,
-              ['agent', 'security', i, name],
-              `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})${didYouMean(name, declared)}`,
-              true,
-            ),
-          );
-        }
-      }
-    });
+  // v0.x `security: [{ name: [] }]`, v1.0 `securityRequirements: [{ schemes: { name: { list: [] } } }]`.
+  const requirements: { names: string[]; at: (name: string) => (string | number)[] }[] = [];
+  if (Array.isArray(agent.security))
+    agent.security.forEach((req, i) => isPlainObject(req) && requirements.push({ names: Object.keys(req), at: (name) => ['agent', 'security', i, name] }));
+  if (Array.isArray(agent.securityRequirements))
+    agent.securityRequirements.forEach(
+      (req, i) =>
+        isPlainObject(req) &&
+        isPlainObject(req.schemes) &&
+        requirements.push({ names: Object.keys(req.schemes), at: (name) => ['agent', 'securityRequirements', i, 'schemes', name] }),
+    );
+  for (const { names, at } of requirements) {
+    for (const name of names) {
+      if (declared.includes(name)) continue;
+      const known = declared.length > 0 ? `declared: ${declared.map((d) => JSON.stringify(d)).join(', ')}` : 'agent.securitySchemes declares none';
+      errors.push(
+        locatedError(
+          doc,
+          at(name),
+          `security requirement names scheme ${JSON.stringify(name)}, which agent.securitySchemes does not declare (${known})${didYouMean(name, declared)}`,
+          true,
+        ),
+      );
+    }
   }
   if (advertisesExtendedCard(agent) && deriveSecurity(agent).requirements.length === 0) {
     errors.push(

@@ -1,7 +1,9 @@
 // The manifest's security schemes, reduced to what the runtime must check per request.
-// v0.2+ declares OpenAPI-style `securitySchemes` + `security`; v0.1.0 lists scheme names
-// under `authentication.schemes` (any one of them suffices).
+// v0.2–v0.3 declare OpenAPI-style `securitySchemes` + `security`, v1.0 oneof-wrapped schemes +
+// `securityRequirements` (both read through runtime/card-security.ts); v0.1.0 lists scheme
+// names under `authentication.schemes` (any one of them suffices).
 import type { CredentialKind, SecurityDescriptor, SecuritySchemeDescriptor } from '../../templates/a2a/runtime/protocol-types.js';
+import { plainScheme, requirementSets, type PlainScheme } from '../../templates/a2a/runtime/card-security.js';
 import { isPlainObject } from '../json-schema.js';
 import { secretsVariable } from './names.js';
 
@@ -33,16 +35,11 @@ function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredSc
   const declared = agent.securitySchemes;
   if (isPlainObject(declared)) {
     const schemes = Object.entries(declared)
-      .filter(([, s]) => isPlainObject(s))
-      .map(([name, s]) => fromOpenApi(name, s as Record<string, unknown>));
-    const security = Array.isArray(agent.security) ? agent.security : undefined;
-    const requirements = security
-      ? security.filter(isPlainObject).map((req) =>
-          Object.keys(req)
-            .filter((k) => schemes.some((s) => s.name === k))
-            .sort(),
-        )
-      : schemes.map((s) => [s.name]);
+      .map(([name, raw]) => [name, plainScheme(raw)] as const)
+      .filter((entry): entry is readonly [string, PlainScheme] => entry[1] !== undefined)
+      .map(([name, s]) => fromOpenApi(name, s));
+    const stated = requirementSets(agent);
+    const requirements = stated ? stated.map((names) => names.filter((k) => schemes.some((s) => s.name === k)).sort()) : schemes.map((s) => [s.name]);
     return { schemes, requirements: requirements.filter((r) => r.length > 0) };
   }
   const legacy = isPlainObject(agent.authentication) ? agent.authentication.schemes : undefined;
@@ -53,7 +50,7 @@ function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredSc
   return { schemes: [], requirements: [] };
 }
 
-function fromOpenApi(name: string, s: Record<string, unknown>): DeclaredScheme {
+function fromOpenApi(name: string, s: PlainScheme): DeclaredScheme {
   const type = String(s.type ?? '');
   const description = typeof s.description === 'string' ? s.description : undefined;
   if (type === 'apiKey') {

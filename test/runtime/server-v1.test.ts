@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStream, post, rpc, streamAll } from '../helpers/http.js';
 import { openGate } from '../helpers/script-executor.js';
-import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '../helpers/server.js';
+import { API_KEY, fixtureProject, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
 const V1 = { 'a2a-version': '1.0' };
 const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }], ...extra });
@@ -286,5 +286,35 @@ describe('generated server, A2A v1.0', () => {
 
   it('GetExtendedAgentCard without one configured: -32007', async () => {
     expect((await call('GetExtendedAgentCard')).body.error.code).toBe(-32007);
+  });
+
+  describe('security in v1.0 terms (oneof-wrapped schemes, securityRequirements)', () => {
+    let secure: RunningAgent;
+    beforeAll(async () => {
+      secure = await startAgent(await fixtureProject('secure-v1.0'));
+    });
+
+    it('refuses a call without credentials, accepts the bearer token or the API key', async () => {
+      const anonymous = await rpc(secure.url, 'SendMessage', { message: message('reply hi') }, V1);
+      expect(anonymous.status).toBe(401);
+      const bearer = await rpc(secure.url, 'SendMessage', { message: message('reply hi') }, { ...V1, authorization: `Bearer ${TOKEN}` });
+      expect(bearer.body.result.message.parts).toEqual([{ text: 'hi' }]);
+      const key = await rpc(secure.url, 'SendMessage', { message: message('reply hi') }, { ...V1, 'x-api-key': API_KEY });
+      expect(key.body.result.message).toBeDefined();
+    });
+
+    it('GetExtendedAgentCard answers authenticated callers with the extended-only skill', async () => {
+      const card = (await rpc(secure.url, 'GetExtendedAgentCard', undefined, { ...V1, authorization: `Bearer ${TOKEN}` })).body.result;
+      expect(card.skills.map((s: { id: string }) => s.id)).toEqual(['script', 'secret-skill']);
+      const publicCard = await (await fetch(secure.origin + '/.well-known/agent-card.json')).json();
+      expect(publicCard.skills.map((s: { id: string }) => s.id)).toEqual(['script']);
+      expect(publicCard.capabilities.extendedAgentCard).toBe(true);
+    });
+
+    it('the generated client finds the scheme in the v1.0 card and authenticates', async () => {
+      const { A2AClient } = await (await fixtureProject('secure-v1.0')).load<any>('a2a/client/index.js');
+      const client = await A2AClient.fromCardUrl(secure.origin, { credentials: { key: API_KEY } });
+      expect((await client.sendMessage({ message: message('reply via client') })).message.parts).toEqual([{ text: 'via client' }]);
+    });
   });
 });

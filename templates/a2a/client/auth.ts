@@ -1,6 +1,7 @@
 // Credentials for requests: hooks that decorate each request (a header, or a query parameter
 // for API keys sent that way), and handlers that can also refresh credentials after HTTP 401.
 // `fromCard()` builds hooks from the card's security schemes.
+import { plainScheme, requirementSets, type PlainScheme } from '../runtime/card-security.js';
 import type { AgentCard } from '../types.js';
 
 export interface OutgoingRequest {
@@ -94,26 +95,25 @@ export function authorization(scheme: string, credentials: Secret): AuthHook {
 export type Credential = Secret | { username: string; password: Secret };
 
 /**
- * Hooks for the first alternative of the card's `security` that the given credentials cover
- * (keyed by scheme name). v0.1.0 cards list scheme names under `authentication.schemes`.
+ * Hooks for the first alternative of the card's requirements (`security`, v1.0
+ * `securityRequirements`) that the given credentials cover (keyed by scheme name). v0.1.0 cards
+ * list scheme names under `authentication.schemes`.
  */
 export function fromCard(card: AgentCard, credentials: Readonly<Record<string, Credential>>): AuthHook[] {
-  const c = card as unknown as {
-    securitySchemes?: Record<string, { type?: string; scheme?: string; in?: 'header' | 'query' | 'cookie'; name?: string }>;
-    security?: Record<string, unknown>[];
-    authentication?: { schemes?: string[] };
-  };
-  const schemes = c.securitySchemes ?? Object.fromEntries((c.authentication?.schemes ?? []).map((s) => [s, { type: 'legacy', scheme: s }]));
-  const alternatives = c.security?.map((req) => Object.keys(req)) ?? Object.keys(schemes).map((s) => [s]);
+  const c = card as unknown as Record<string, unknown> & { securitySchemes?: Record<string, unknown>; authentication?: { schemes?: string[] } };
+  const schemes: Record<string, PlainScheme | undefined> = c.securitySchemes
+    ? Object.fromEntries(Object.entries(c.securitySchemes).map(([name, raw]) => [name, plainScheme(raw)]))
+    : Object.fromEntries((c.authentication?.schemes ?? []).map((s) => [s, { type: 'legacy', scheme: s }]));
+  const alternatives = requirementSets(c) ?? Object.keys(schemes).map((s) => [s]);
   const usable = alternatives.find((alt) => alt.length > 0 && alt.every((name) => Object.prototype.hasOwnProperty.call(credentials, name) && schemes[name]));
   if (!usable) {
     const needed = alternatives.map((alt) => alt.join(' + ')).join(' or ');
     throw new Error(`no credentials for any security requirement of the card (it accepts ${needed || 'nothing'})`);
   }
-  return usable.map((name) => hookFor(schemes[name], credentials[name]));
+  return usable.map((name) => hookFor(schemes[name]!, credentials[name]));
 }
 
-function hookFor(scheme: { type?: string; scheme?: string; in?: 'header' | 'query' | 'cookie'; name?: string }, credential: Credential): AuthHook {
+function hookFor(scheme: PlainScheme, credential: Credential): AuthHook {
   const secret = typeof credential === 'object' ? credential.password : credential;
   const kind = (scheme.scheme ?? '').toLowerCase();
   switch (scheme.type) {
