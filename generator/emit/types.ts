@@ -24,7 +24,8 @@ const JSON2TS_OPTIONS = {
 export async function emitTypes(ctx: EmitContext): Promise<GeneratedFile[]> {
   const { protocol } = ctx;
   const definitions: Record<string, JsonSchema> = {};
-  for (const [name, def] of Object.entries(protocol.definitions)) definitions[name] = forTypes(name, def);
+  const taken = new Set(Object.keys(protocol.definitions));
+  for (const [name, def] of Object.entries(protocol.definitions)) definitions[name] = memberUnion(name, forTypes(name, def), taken);
   const protocolTypes = await compileDefinitions(definitions);
   const files = [
     generatorFile(
@@ -55,6 +56,40 @@ function forTypes(name: string, def: JsonSchema): JsonSchema {
   });
   if (Object.keys(copy).filter((k) => k !== 'description').length === 0) copy.tsType = 'unknown';
   return { ...copy, title: name };
+}
+
+/**
+ * An object whose `oneOf` only says which one of its members is set — `{ properties, oneOf:
+ * [{ required: [a] }, { required: [b] }] }`, how a proto oneof reads as JSON Schema — becomes a
+ * union of object types, one per member, each naming the others `never`: `PartText | PartData`
+ * instead of an intersection with an index signature that accepts anything. A branch for "none
+ * set" is kept where the schema allows it (`…Unset`).
+ */
+function memberUnion(name: string, def: JsonSchema, taken: Set<string>): JsonSchema {
+  const props = def.properties;
+  if (!props || !Array.isArray(def.oneOf) || def.oneOf.length < 2) return def;
+  const members: string[] = [];
+  let unset = false;
+  for (const branch of def.oneOf) {
+    const keys = Object.keys(branch);
+    if (keys.length === 1 && Array.isArray(branch.required) && branch.required.length === 1 && branch.required[0] in props) members.push(branch.required[0]);
+    else if (keys.length === 1 && branch.not && Array.isArray(branch.not.anyOf)) unset = true;
+    else return def;
+  }
+  const { oneOf: _oneOf, properties: _props, required = [], ...rest } = def;
+  const branchTitle = (suffix: string): string => {
+    let title = `${name}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+    while (taken.has(title)) title += '_';
+    taken.add(title);
+    return title;
+  };
+  const branch = (set: string | undefined): JsonSchema => ({
+    title: branchTitle(set ?? 'unset'),
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, members.includes(k) && k !== set ? { tsType: 'never' } : v])),
+    required: set ? [set, ...required] : required,
+  });
+  return { ...rest, title: name, oneOf: [...members.map(branch), ...(unset ? [branch(undefined)] : [])] };
 }
 
 async function compileDefinitions(definitions: Record<string, JsonSchema>): Promise<string> {
