@@ -28,6 +28,7 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
   const AgentCard = file.importType(types, 'AgentCard');
   const discoverCard = file.import(`${CLIENT}/discovery.ts`, 'discoverCard');
   const endpointOf = file.import(`${CLIENT}/discovery.ts`, 'endpointOf');
+  const cardTenant = file.import(`${CLIENT}/discovery.ts`, 'cardTenant');
   const fromCard = file.import(`${CLIENT}/auth.ts`, 'fromCard');
   const Credential = file.importType(`${CLIENT}/auth.ts`, 'Credential');
   const methods = protocol.methods.map((m) => method(file, m, CallOptions));
@@ -82,7 +83,7 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `  static async fromCardUrl(baseUrl: string, options: DiscoveryOptions = {}): Promise<A2AClient> {\n` +
       `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });\n` +
       `    const auth = options.auth ?? (options.credentials ? ${fromCard}(card, options.credentials) : undefined);\n` +
-      `    return new A2AClient({ ...options, auth, url: options.url ?? ${endpointOf}(card), card });\n  }\n\n`,
+      `    return new A2AClient({ ...options, auth, url: options.url ?? ${endpointOf}(card), tenant: options.tenant ?? ${cardTenant}(card), card });\n  }\n\n`,
     tsDoc('Any unary method by name, typed from the method map.', '  '),
     `  call<M extends ${UnaryMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): Promise<${ResultOf}<M>> {\n    return this.transport.call(method, params, options) as Promise<${ResultOf}<M>>;\n  }\n\n`,
     tsDoc('Any streaming method by name, typed from the method map.', '  '),

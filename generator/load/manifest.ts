@@ -41,6 +41,7 @@ export interface ManifestServer {
   tracing?: 'none' | 'opentelemetry';
   store?: 'memory' | 'postgres';
   databaseUrlEnv?: string;
+  tenant?: string;
   tasks?: { maxFinished?: number; finishedTtlSeconds?: number; memoryBytes?: number };
   push?: { allowPrivateTargets?: string[]; maxConfigsPerTask?: number; maxDeliveriesInFlight?: number };
 }

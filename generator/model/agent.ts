@@ -56,7 +56,7 @@ export interface AgentModel {
  * Card fields a2a-gen fills in itself; a manifest must not set them. From v1.0 the card has no
  * `url`: the manifest's `agent.url` (where the agent is served) becomes its JSON-RPC interface.
  */
-export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown): Record<string, unknown> {
+export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown, tenant?: string): Record<string, unknown> {
   const cardProps = protocol.definitions.AgentCard?.properties ?? {};
   const derived: Record<string, unknown> = {};
   if ('protocolVersion' in cardProps) {
@@ -64,7 +64,8 @@ export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown): 
     derived.protocolVersion = protocol.version !== 'unknown' ? protocol.version : typeof fallback === 'string' ? fallback : '0.0.0';
   }
   if ('preferredTransport' in cardProps) derived.preferredTransport = 'JSONRPC';
-  if (servesThroughInterfaces(protocol)) derived.supportedInterfaces = [{ url: agentUrl, protocolBinding: 'JSONRPC', protocolVersion: protocol.wireVersion }];
+  if (servesThroughInterfaces(protocol))
+    derived.supportedInterfaces = [{ url: agentUrl, protocolBinding: 'JSONRPC', ...(tenant ? { tenant } : {}), protocolVersion: protocol.wireVersion }];
   return derived;
 }
 
@@ -89,7 +90,7 @@ export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Recor
   const agent = cloneJson(manifest.agent);
   const viaInterfaces = servesThroughInterfaces(protocol);
   if (viaInterfaces) delete agent.url;
-  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url) };
+  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url, manifest.server.tenant) };
 }
 
 export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, manifestName: string): AgentModel {

@@ -6,7 +6,7 @@ import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.j
 import { locatedError, type Manifest } from '../load/manifest.js';
 import { checkShape, type Finding } from '../load/shape-check.js';
 import { closestName, didYouMean } from '../suggest.js';
-import { advertisesExtendedCard, assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS } from './agent.js';
+import { advertisesExtendedCard, assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS, servesThroughInterfaces } from './agent.js';
 import { skillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity } from './security.js';
@@ -23,6 +23,14 @@ export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, hi
       errors.push(locatedError(doc, ['agent', field], `a2a-gen derives "${field}" from the spec version; remove it from the manifest`, true));
   }
   errors.push(...checkSkillNames(manifest), ...checkSecurity(manifest));
+  if (manifest.server.tenant !== undefined && !servesThroughInterfaces(protocol))
+    errors.push(
+      locatedError(
+        doc,
+        ['server', 'tenant'],
+        `a tenant is a field of v1.0's AgentInterface; ${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} has none (use spec: '1.0')`,
+      ),
+    );
   const card = assembleCard(manifest, protocol);
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;

@@ -317,4 +317,33 @@ describe('generated server, A2A v1.0', () => {
       expect((await client.sendMessage({ message: message('reply via client') })).message.parts).toEqual([{ text: 'via client' }]);
     });
   });
+
+  describe('multi-tenancy (server.tenant)', () => {
+    it('the interface carries the tenant; requests for another tenant are refused, the generated client echoes it', async () => {
+      const tenantAgent = await startAgent(await fixtureProject('tenant-v1.0'));
+      const card = await (await fetch(tenantAgent.origin + '/.well-known/agent-card.json')).json();
+      expect(card.supportedInterfaces[0]).toMatchObject({ protocolBinding: 'JSONRPC', tenant: 'acme', protocolVersion: '1.0' });
+      const call = (params: Record<string, unknown>) => rpc(tenantAgent.url, 'SendMessage', { message: message('reply hi'), ...params }, V1);
+      expect((await call({ tenant: 'acme' })).body.result.message).toBeDefined();
+      expect((await call({})).body.result.message).toBeDefined(); // a gateway may have taken it off
+      const other = (await call({ tenant: 'globex' })).body;
+      expect(other.error.code).toBe(-32602);
+      expect(other.error.data[0].fieldViolations[0].field).toBe('tenant');
+      const sent: unknown[] = [];
+      const { A2AClient } = await (await fixtureProject('tenant-v1.0')).load<any>('a2a/client/index.js');
+      const client = await A2AClient.fromCardUrl(tenantAgent.origin, {
+        fetch: (input: string, init?: RequestInit) => (init?.body && sent.push(JSON.parse(String(init.body)).params), fetch(input, init)),
+      });
+      await client.sendMessage({ message: message('reply via client') });
+      expect(sent).toEqual([expect.objectContaining({ tenant: 'acme' })]);
+    });
+
+    it('a tenant on a version whose interfaces have none is a located manifest error', async () => {
+      const { loadInputs } = await import('../../generator/inputs.js');
+      const { FIXTURES } = await import('../helpers/server.js');
+      await expect(loadInputs({ manifestPath: `${FIXTURES}/tenant-v1.0.a2a.yaml`, spec: '0.3.0', cwd: FIXTURES })).rejects.toThrow(
+        /tenant-v1\.0\.a2a\.yaml:17:11: server\.tenant: a tenant is a field of v1\.0's AgentInterface; A2A v0\.3\.0 has none/,
+      );
+    });
+  });
 });

@@ -3,7 +3,9 @@
 // interface of this version (v1.0 `supportedInterfaces`, runtime/card-endpoint.ts).
 import { VERSION_HEADER } from './version-header.js';
 import { protocol } from '../protocol.js';
-import { cardEndpoint } from '../runtime/card-endpoint.js';
+import { cardEndpoint, cardTenant } from '../runtime/card-endpoint.js';
+
+export { cardTenant };
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
 import { credentialsOf, type Auth } from './auth.js';

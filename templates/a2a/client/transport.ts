@@ -35,6 +35,11 @@ export interface TransportOptions {
   validateResponses?: boolean;
   /** Longest stream event accepted, in characters: a server that never ends one cannot exhaust memory. Default 16 Mi. */
   maxEventChars?: number;
+  /**
+   * v1.0 multi-tenancy: the tenant of the interface called (fromCardUrl() takes it from the
+   * card), echoed in every request's params that does not name one (spec v1.0 §8.3.2).
+   */
+  tenant?: string;
 }
 
 export interface CallOptions {
@@ -99,6 +104,9 @@ export class JsonRpcTransport {
   }
 
   private start(method: string, params: unknown, accept: string, options: CallOptions): Call {
+    const tenant = this.options.tenant;
+    if (tenant !== undefined && (params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params) && !('tenant' in params))))
+      params = { ...(params as object | undefined), tenant };
     return { method, params, headers: { ...this.baseHeaders, accept, ...options.headers }, status: undefined, attempts: 0, refreshed: false };
   }
 

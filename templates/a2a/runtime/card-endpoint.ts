@@ -38,6 +38,14 @@ export function cardEndpoint(card: object): string | undefined {
   return at < 0 ? undefined : ((c.supportedInterfaces as AgentInterface[])[at].url as string);
 }
 
+/** The tenant of the card's JSON-RPC interface (v1.0 multi-tenancy): requests echo it in `tenant`. */
+export function cardTenant(card: object): string | undefined {
+  const c = card as Card;
+  const at = interfaceIndex(c);
+  const tenant = at < 0 ? undefined : (c.supportedInterfaces as (AgentInterface & { tenant?: unknown })[])[at].tenant;
+  return typeof tenant === 'string' && tenant !== '' ? tenant : undefined;
+}
+
 /** A copy of the card whose JSON-RPC endpoint is `url` (the card itself when `url` is undefined). */
 export function withCardEndpoint<T extends object>(card: T, url: string | undefined): T {
   if (url === undefined) return card;

@@ -9,7 +9,7 @@ import type { MethodDescriptor } from '../runtime/protocol-types.js';
 import type { AgentCard, Task } from '../types.js';
 import type { Principal } from './executor.js';
 import { errorJson, idRequired, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
-import { checkClientMessage, checkHistoryLength, checkPushUrl, ruleApplies, ruleError } from './rules.js';
+import { checkClientMessage, checkHistoryLength, checkPushUrl, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { checkListQuery } from './list-tasks.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
@@ -33,6 +33,8 @@ export interface DispatchConfig {
   keepAliveMs: number;
   customMethods: Readonly<Record<string, CustomHandler | undefined>>;
   extendedCard?: (principal: Principal | undefined) => AgentCard | Promise<AgentCard>;
+  /** The tenant of this agent's interface (v1.0 multi-tenancy), when it has one. */
+  tenant?: string;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
@@ -115,6 +117,12 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
   }
   const descriptor = methods[method];
   const params = checkParams(raw, descriptor);
+  // A request names its tenant (or none, when a gateway took it off): another one is not this agent.
+  if (config.tenant !== undefined && typeof params.tenant === 'string' && params.tenant !== '' && params.tenant !== config.tenant)
+    throw invalidParams(
+      '/tenant',
+      `tenant ${JSON.stringify(params.tenant.slice(0, 100))} is not served here; this interface's tenant is ${JSON.stringify(config.tenant)}`,
+    );
   switch (descriptor.role) {
     case 'send':
     case 'stream': {

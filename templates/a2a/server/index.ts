@@ -5,7 +5,7 @@
 // This module is the server's public API: import from here (src/main.ts does). The other
 // modules of this folder are its internals and may change from one a2a-gen version to the next;
 // what they offer to agents is re-exported at the end of this file.
-import { cardEndpoint, withCardEndpoint } from '../runtime/card-endpoint.js';
+import { cardEndpoint, cardTenant, withCardEndpoint } from '../runtime/card-endpoint.js';
 import type { Server } from 'node:http';
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import type { RequestLimits } from '../runtime/protocol-types.js';
@@ -200,6 +200,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
     customMethods: (options.methods ?? {}) as Record<string, never>,
     extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, cardEndpoint(card)),
+    tenant: cardTenant(agentCard),
     log,
     basePath,
     card: () => card,
