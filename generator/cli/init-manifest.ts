@@ -17,6 +17,7 @@ export function nameFromFolder(folder: string): string | undefined {
 
 export function manifestFromAnswers(a: InitAnswers): string {
   const v01 = a.spec === '0.1.0';
+  const v1 = Number(a.spec.split('.')[0]) >= 1;
   const agent: Record<string, unknown> = {
     name: a.name,
     description: `${a.name}: an A2A agent.`,
@@ -26,7 +27,14 @@ export function manifestFromAnswers(a: InitAnswers): string {
   };
   if (a.auth !== 'none') {
     if (v01) agent.authentication = { schemes: [a.auth === 'bearer' ? 'Bearer' : 'ApiKey'] };
-    else {
+    else if (v1) {
+      // v1.0's card: schemes are oneofs of their kind, requirements name them under `schemes`.
+      agent.securitySchemes =
+        a.auth === 'bearer'
+          ? { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } }
+          : { apiKey: { apiKeySecurityScheme: { location: 'header', name: 'X-API-Key' } } };
+      agent.securityRequirements = [{ schemes: { [a.auth]: { list: [] } } }];
+    } else {
       agent.securitySchemes =
         a.auth === 'bearer' ? { bearer: { type: 'http', scheme: 'bearer' } } : { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } };
       agent.security = [{ [a.auth]: [] }];

@@ -144,6 +144,22 @@ describe('a2a-gen init', () => {
     expect(JSON.parse(readFileSync(join(cwd, 'shared', 'package.json'), 'utf8')).dependencies.pg).toMatch(/^\^8\./);
   });
 
+  it('v1.0 with an API key: the manifest writes security in v1.0 terms, and the agent generates', async () => {
+    const cwd = await tempDir('init-v1-');
+    const stdin = new PassThrough();
+    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    const done = main(['init', 'keyed'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
+    // Answers: name, version, skills, streaming, push, auth, store.
+    stdin.end('\n1.0.1\n\n\n\napiKey\n\n');
+    expect(await done).toBe(0);
+    const manifest = readFileSync(join(cwd, 'keyed', 'a2a.yaml'), 'utf8');
+    expect(manifest).toMatch(/^spec: 1\.0\.1$/m);
+    expect(manifest).toMatch(/securitySchemes:\n\s+apiKey:\n\s+apiKeySecurityScheme:\n\s+location: header\n\s+name: X-API-Key/);
+    expect(manifest).toMatch(/securityRequirements:\n\s+- schemes:\n\s+apiKey:\n\s+list: \[\]/);
+    const card = JSON.parse(readFileSync(join(cwd, 'keyed', 'src/a2a/agent-card.json'), 'utf8'));
+    expect(card.supportedInterfaces[0]).toMatchObject({ protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
+  });
+
   it('Enter accepts every default', async () => {
     const cwd = await tempDir('init-defaults-');
     const stdin = new PassThrough();
