@@ -43,6 +43,8 @@ export interface ServerModel {
 export interface AgentModel {
   /** The public Agent Card served at the well-known path. */
   card: Record<string, unknown>;
+  /** The JSON-RPC endpoint the card advertises (its `url`, or from v1.0 its JSON-RPC interface's): the manifest's `agent.url`. */
+  endpoint: string;
   /** The authenticated extended card (public card plus `extendedOnly` skills), when offered. */
   extendedCard?: Record<string, unknown>;
   skills: SkillModel[];
@@ -111,6 +113,7 @@ export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, man
   const offersExtended = protocol.extendedCard.via !== 'none' && advertisesExtendedCard(manifest.agent);
   return {
     card,
+    endpoint: typeof manifest.agent.url === 'string' ? manifest.agent.url : '',
     extendedCard: offersExtended ? full : undefined,
     skills,
     security: deriveSecurity(manifest.agent),

@@ -22,9 +22,9 @@ const CONFIG_ID = 'webhook-1';
 
 export function methodExample(method: MethodModel, protocol: ProtocolModel, agent: AgentModel): MethodExample {
   const f = protocol.features;
-  const part = (text: string): Json => ({ [f.partDiscriminator]: f.partKinds.text, text });
+  const part = (text: string): Json => (f.partMembers ? { [f.partMembers.text]: text } : { [f.partDiscriminator]: f.partKinds.text, text });
   const message = (role: 'user' | 'agent', text: string, refs: boolean): Json => {
-    const m: Json = { role, parts: [part(text)] };
+    const m: Json = { role: f.roles[role], parts: [part(text)] };
     if (f.messageIds) m.messageId = role === 'user' ? '9229e770-767c-417b-a0b0-f0741243c589' : '6dbc13b5-bd57-4c2e-a8b9-0c1f1d2b5e3a';
     if (f.kinds.message) m.kind = f.kinds.message;
     if (refs && f.messageRefersToTask) {
@@ -33,8 +33,14 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     }
     return m;
   };
-  const status = (state: string, text?: string): Json => ({ state, ...(text ? { message: message('agent', text, true) } : {}), timestamp: TS });
-  const task = (state: string, text: string): Json => {
+  const status = (state: 'completed' | 'canceled' | 'working', text?: string): Json => ({
+    state: f.states[state],
+    ...(text ? { message: message('agent', text, true) } : {}),
+    timestamp: TS,
+  });
+  /** A result as the version answers it: bare, or wrapped in its oneof member (v1.0). */
+  const wrapped = (member: 'task' | 'statusUpdate', value: Json): Json => (f.resultMembers ? { [f.resultMembers[member]]: value } : value);
+  const task = (state: 'completed' | 'canceled', text: string): Json => {
     const t: Json = { id: EXAMPLE_TASK_ID };
     if (f.contextField) t[f.contextField] = CONTEXT_ID;
     t.status = status(state, text);
@@ -45,12 +51,12 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     if (f.kinds.task) t.kind = f.kinds.task;
     return t;
   };
-  const statusEvent = (state: string, final: boolean): Json => {
+  const statusEvent = (state: 'working', final: boolean): Json => {
     const e: Json = { [f.eventTaskIdField]: EXAMPLE_TASK_ID };
     if (f.eventContextField) e[f.eventContextField] = CONTEXT_ID;
     if (f.kinds.statusUpdate) e.kind = f.kinds.statusUpdate;
-    e.status = status(state, state === 'working' ? 'Working on it…' : undefined);
-    e.final = final;
+    e.status = status(state, 'Working on it…');
+    if (f.statusUpdateFinal) e.final = final;
     return e;
   };
   const sendParams = (): Json => {
@@ -67,35 +73,48 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
     token: 'opaque-client-token',
     ...(f.pushConfigIds ? { id: CONFIG_ID } : {}),
   });
-  const taskPushConfig = (): Json => ({ [f.pushConfigTaskIdField]: EXAMPLE_TASK_ID, pushNotificationConfig: pushConfig() });
+  const { configField, taskParam, configIdParam, listMember, deleteAnswersObject } = f.pushMethods;
+  const taskPushConfig = (): Json =>
+    configField ? { [f.pushConfigTaskIdField]: EXAMPLE_TASK_ID, [configField]: pushConfig() } : { ...pushConfig(), [f.pushConfigTaskIdField]: EXAMPLE_TASK_ID };
+  const oneConfig = (): Json => ({ [taskParam]: EXAMPLE_TASK_ID, ...(f.pushConfigIds ? { [configIdParam]: CONFIG_ID } : {}) });
 
   switch (method.role) {
     case 'send':
-      return { summary: 'Send a message; the answer is the task, completed', params: sendParams(), result: task('completed', 'Done.') };
+      return { summary: 'Send a message; the answer is the task, completed', params: sendParams(), result: wrapped('task', task('completed', 'Done.')) };
     case 'stream':
-      return { summary: 'Stream a task; each SSE event carries one update like this', params: sendParams(), result: statusEvent('working', false) };
+      return {
+        summary: 'Stream a task; each SSE event carries one update like this',
+        params: sendParams(),
+        result: wrapped('statusUpdate', statusEvent('working', false)),
+      };
     case 'get':
       return { summary: 'Read a task', params: { id: EXAMPLE_TASK_ID, historyLength: 2 }, result: task('completed', 'Done.') };
+    case 'list':
+      return {
+        summary: 'List the tasks of a context, newest first',
+        params: { contextId: CONTEXT_ID, pageSize: 10 },
+        result: { tasks: [task('completed', 'Done.')], nextPageToken: '', pageSize: 10, totalSize: 1 },
+      };
     case 'cancel':
       return { summary: 'Cancel a task that is still running', params: { id: EXAMPLE_TASK_ID }, result: task('canceled', 'Canceled.') };
     case 'resubscribe':
       return {
         summary: 'Follow a running task again; the first event is the task as it stands',
         params: { id: EXAMPLE_TASK_ID },
-        result: statusEvent('working', false),
+        result: wrapped('statusUpdate', statusEvent('working', false)),
       };
     case 'pushSet':
       return { summary: 'Ask for webhook notifications about a task', params: taskPushConfig(), result: taskPushConfig() };
     case 'pushGet':
-      return {
-        summary: "Read a task's webhook config",
-        params: { id: EXAMPLE_TASK_ID, ...(f.pushConfigIds ? { pushNotificationConfigId: CONFIG_ID } : {}) },
-        result: taskPushConfig(),
-      };
+      return { summary: "Read a task's webhook config", params: oneConfig(), result: taskPushConfig() };
     case 'pushList':
-      return { summary: "List a task's webhook configs", params: { id: EXAMPLE_TASK_ID }, result: [taskPushConfig()] };
+      return {
+        summary: "List a task's webhook configs",
+        params: { [taskParam]: EXAMPLE_TASK_ID },
+        result: listMember ? { [listMember]: [taskPushConfig()], nextPageToken: '' } : [taskPushConfig()],
+      };
     case 'pushDelete':
-      return { summary: 'Remove a webhook config', params: { id: EXAMPLE_TASK_ID, pushNotificationConfigId: CONFIG_ID }, result: null };
+      return { summary: 'Remove a webhook config', params: { [taskParam]: EXAMPLE_TASK_ID, [configIdParam]: CONFIG_ID }, result: deleteAnswersObject ? {} : null };
     case 'extendedCard':
       return { summary: 'The card with what only authenticated clients may see', result: agent.extendedCard ?? agent.card };
     default: {

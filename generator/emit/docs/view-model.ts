@@ -90,7 +90,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
   const { protocol, agent } = ctx;
   const card = agent.card as Record<string, unknown>;
-  const endpoint = str(card.url);
+  const endpoint = agent.endpoint;
   let cardBase = endpoint;
   try {
     cardBase = new URL(endpoint).origin;
