@@ -103,6 +103,122 @@ const body = fc.oneof(
   { weight: 1, arbitrary: request.map((r) => JSON.stringify(r).slice(0, -1 - (JSON.stringify(r).length % 7))) },
 );
 
+/** A2A v1.0: the proto's methods and ProtoJSON shapes (member-typed parts, ROLE_*), some v0.3 ones mixed in. */
+const V1_METHODS = [
+  'SendMessage',
+  'SendStreamingMessage',
+  'GetTask',
+  'ListTasks',
+  'CancelTask',
+  'SubscribeToTask',
+  'CreateTaskPushNotificationConfig',
+  'GetTaskPushNotificationConfig',
+  'ListTaskPushNotificationConfigs',
+  'DeleteTaskPushNotificationConfig',
+  'GetExtendedAgentCard',
+];
+const v1Part = fc.oneof(
+  fc.record(
+    { text: fc.string(), data: json, url: fc.oneof(fc.webUrl(), fc.string()), raw: fc.base64String(), mediaType: fc.string(), kind: fc.constant('text') },
+    { requiredKeys: [] },
+  ),
+  part,
+);
+const v1Message = fc.record(
+  {
+    messageId: fc.oneof(fc.uuid(), fc.string(), fc.integer()),
+    role: fc.constantFrom('ROLE_USER', 'ROLE_AGENT', 'ROLE_UNSPECIFIED', 'user'),
+    parts: fc.array(v1Part, { maxLength: 4 }),
+    taskId: fc.oneof(fc.uuid(), fc.string()),
+    contextId: fc.string(),
+    metadata: fc.dictionary(fc.oneof(hostileKey, fc.string()), json, { maxKeys: 3 }),
+  },
+  { requiredKeys: [] },
+);
+const v1Params = fc.oneof(
+  fc.record(
+    {
+      message: v1Message,
+      configuration: fc.record(
+        { returnImmediately: fc.boolean(), historyLength: fc.integer({ min: -3, max: 5 }), acceptedOutputModes: fc.array(fc.string(), { maxLength: 2 }) },
+        { requiredKeys: [] },
+      ),
+      tenant: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record(
+    {
+      id: fc.oneof(fc.uuid(), fc.string(), fc.integer()),
+      taskId: fc.string(),
+      historyLength: fc.integer({ min: -2, max: 3 }),
+      pageSize: fc.integer({ min: -1, max: 120 }),
+      pageToken: fc.oneof(fc.string(), fc.base64String()),
+      status: fc.constantFrom('TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'working', 'TASK_STATE_RUNNING'),
+      statusTimestampAfter: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        fc.string(),
+      ),
+      includeArtifacts: fc.boolean(),
+      url: fc.oneof(fc.webUrl(), fc.string()),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.dictionary(fc.oneof(hostileKey, fc.string()), json, { maxKeys: 4 }),
+  json,
+);
+const v1Request = fc.record(
+  {
+    jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), json),
+    id: fc.oneof(fc.integer(), fc.string(), fc.constant(null), json),
+    method: fc.oneof(fc.constantFrom(...V1_METHODS), fc.constantFrom(...METHODS), fc.string()),
+    params: v1Params,
+  },
+  { requiredKeys: [] },
+);
+const v1ValidRequest = fc.record({
+  jsonrpc: fc.constant('2.0'),
+  id: fc.integer(),
+  method: fc.constantFrom('SendMessage', 'SendStreamingMessage', 'ListTasks'),
+  params: fc.record({
+    message: fc.record({
+      messageId: fc.uuid(),
+      role: fc.constant('ROLE_USER'),
+      parts: fc.array(fc.record({ text: fc.string() }), { minLength: 1, maxLength: 2 }),
+    }),
+  }),
+});
+const v1Body = fc.oneof(
+  { weight: 6, arbitrary: v1Request.map((r) => JSON.stringify(r)) },
+  { weight: 2, arbitrary: v1ValidRequest.map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: fc.array(fc.oneof(v1ValidRequest, v1Request), { minLength: 1, maxLength: 4 }).map((r) => JSON.stringify(r)) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+);
+/** The A2A-Version a request names: mostly the served one, sometimes another or none (§3.6). */
+const v1Version = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom('1.0', '1.0.1') },
+  { weight: 1, arbitrary: fc.constantFrom('0.3', '', '2.0', 'x') },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+
+interface FuzzTarget {
+  version: string;
+  fixture: string;
+  runs: number;
+  /** A request body and the headers to send it with. */
+  input: fc.Arbitrary<{ text: string; headers: Record<string, string> }>;
+}
+
+const TARGETS: FuzzTarget[] = [
+  { version: '0.3.0', fixture: 'full-v0.3.0', runs: RUNS, input: body.map((text) => ({ text, headers: {} })) },
+  {
+    version: '1.0',
+    fixture: 'full-v1.0',
+    runs: 3_000,
+    input: fc.tuple(v1Body, v1Version).map(([text, version]) => ({ text, headers: version === undefined ? {} : { 'a2a-version': version } })),
+  },
+];
+
 /** Whether a response's `result` is what the method it answers returns (the generated validator's verdict). */
 type ResultValidator = (result: unknown) => boolean;
 
@@ -115,7 +231,7 @@ function isWellFormedResponse(value: Any, resultValidator: ResultValidator): boo
   return 'result' in value && resultValidator(value.result);
 }
 
-describe('fuzzing the generated server (A2A v0.3.0)', () => {
+describe.each(TARGETS)('fuzzing the generated server (A2A v$version)', ({ fixture, runs, input }) => {
   let agent: RunningAgent;
   let methods: Record<string, { result: { check(v: unknown): unknown } }>;
   let baseline: Map<string, number>;
@@ -128,7 +244,7 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
 
   beforeAll(async () => {
     baseline = countResources();
-    const project = await fixtureProject('full-v0.3.0');
+    const project = await fixtureProject(fixture);
     methods = (await project.load<Any>('a2a/protocol.js')).protocol.methods;
     agent = await startAgent(project, {
       skills: { script: (ctx: Any) => `ok ${ctx.text.length}`, add: (ctx: Any) => ({ sum: (ctx.input?.a ?? 0) + (ctx.input?.b ?? 0) }) },
@@ -136,13 +252,13 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
     });
   });
 
-  it(`answers ${RUNS} random requests with well-formed JSON-RPC`, async () => {
+  it(`answers ${runs} random requests with well-formed JSON-RPC`, async () => {
     const protoBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     await fc.assert(
-      fc.asyncProperty(body, async (text) => {
+      fc.asyncProperty(input, async ({ text, headers }) => {
         const res = await fetch(agent.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` },
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}`, ...headers },
           body: text,
         });
         expect(res.status).toBe(200);
@@ -186,9 +302,9 @@ describe('fuzzing the generated server (A2A v0.3.0)', () => {
         }
         answered++;
       }),
-      { numRuns: RUNS, seed: 20261121, endOnFailure: true },
+      { numRuns: runs, seed: 20261121, endOnFailure: true },
     );
-    expect(answered).toBe(RUNS);
+    expect(answered).toBe(runs);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(protoBefore);
     expect(({} as Any).polluted).toBeUndefined();
     // The server still serves.
