@@ -3,16 +3,18 @@ import { loadProtocol } from '../inputs.js';
 import { diffProtocols, type Change, type ChangeArea, type ProtocolDiff } from '../model/diff.js';
 import type { Reporter } from './output.js';
 
+// What code written for the old version must change first, then the type-level detail.
 const AREAS: [ChangeArea, string][] = [
   ['method', 'Methods'],
-  ['card', 'Agent Card discovery'],
+  ['card', 'Agent Card'],
   ['part', 'Parts'],
+  ['shape', 'Shapes'],
+  ['enum', 'Enum values'],
   ['error', 'Errors'],
   ['type', 'Types'],
   ['field', 'Fields'],
-  ['enum', 'Enum values'],
 ];
-const SIGN = { added: '+', removed: '-', changed: '~' } as const;
+const SIGN = { added: '+', removed: '-', changed: '~', renamed: '~', moved: '~' } as const;
 
 export async function runDiff(args: { from: string; to: string; cwd: string }, report: Reporter): Promise<number> {
   const [a, b] = await Promise.all([loadProtocol(args.from, args.cwd), loadProtocol(args.to, args.cwd)]);
@@ -34,6 +36,8 @@ export function diffLines(diff: ProtocolDiff): string[] {
   return lines;
 }
 
+/** `+ Type.field: optional`; a rename or move as `~ old → new (detail)`. */
 export function formatChange(c: Change): string {
-  return `  ${SIGN[c.change]} ${c.subject}${c.detail ? `: ${c.detail}` : ''}${c.breaking ? '  [BREAKING]' : ''}`;
+  const what = c.to !== undefined ? `${c.subject} → ${c.to}${c.detail ? ` (${c.detail})` : ''}` : `${c.subject}${c.detail ? `: ${c.detail}` : ''}`;
+  return `  ${SIGN[c.change]} ${what}${c.breaking ? '  [BREAKING]' : ''}`;
 }
