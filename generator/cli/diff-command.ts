@@ -26,15 +26,23 @@ export async function runDiff(args: { from: string; to: string; cwd: string }, r
 
 export function diffLines(diff: ProtocolDiff): string[] {
   const breaking = diff.changes.filter((c) => c.breaking).length;
-  const lines = [`A2A v${diff.from} → v${diff.to}: ${diff.changes.length} change(s), ${breaking} breaking`];
+  return [`A2A v${diff.from} → v${diff.to}: ${diff.changes.length} change(s), ${breaking} breaking`, ...sectionLines(diff.changes)];
+}
+
+/** The changes under a title per area, in AREAS order, each section after a blank line. */
+export function sectionLines(changes: readonly Change[]): string[] {
+  const lines: string[] = [];
   for (const [area, title] of AREAS) {
-    const inArea = diff.changes.filter((c) => c.area === area);
+    const inArea = changes.filter((c) => c.area === area);
     if (inArea.length === 0) continue;
     lines.push('', `${title}:`);
     for (const c of inArea) lines.push(formatChange(c));
   }
   return lines;
 }
+
+/** The areas that say what a change means for code (the rest, types and fields, are the detail behind them). */
+export const isSemantic = (c: Change): boolean => c.area !== 'type' && c.area !== 'field';
 
 /** `+ Type.field: optional`; a rename or move as `~ old → new (detail)`. */
 export function formatChange(c: Change): string {
