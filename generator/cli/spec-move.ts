@@ -27,7 +27,8 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
     const detail = breaking.length - semantic.length;
     report.info(`What code written for v${from} must change (${breaking.length} breaking change(s); all changes: a2a-gen diff ${from} ${to}):`);
     for (const line of sectionLines(semantic)) report.info(line);
-    if (detail > 0) report.info(`\n${semantic.length > 0 ? 'And ' : ''}${detail} breaking change(s) to types and fields: \`a2a-gen diff ${from} ${to}\` lists them.`);
+    if (detail > 0)
+      report.info(`\n${semantic.length > 0 ? 'And ' : ''}${detail} breaking change(s) to types and fields: \`a2a-gen diff ${from} ${to}\` lists them.`);
   } catch {
     report.warn(`cannot load the previous spec (${before.specRef ?? from}) to list what changed`);
   }
@@ -46,13 +47,15 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
   else {
     report.warn(`${problems.length} place(s) in your code no longer fit the new types:`);
     for (const p of placed)
-      report.warn(`  ${relative(cwd, join(root, p.file))}:${p.line}:${p.column}: ${p.message}${'change' in p ? `\n      ↳ ${formatChange(p.change).trim()}` : ''}`);
+      report.warn(
+        `  ${relative(cwd, join(root, p.file))}:${p.line}:${p.column}: ${p.message}${'change' in p ? `\n      ↳ ${formatChange(p.change).trim()}` : ''}`,
+      );
   }
 }
 
 /**
  * The change the compiler's message points at, when it quotes an old name the diff knows: a
- * renamed enum value or method (`'"completed"'`), a moved card field (`'url'` on `AgentCard`),
+ * renamed enum value or method (`'"completed"'`), a moved field of the card (`'url'` on `AgentCard`),
  * or a `kind` that parts or results lost. Undefined when none fits: the message stands alone.
  */
 export function hintFor(problem: Pick<UserCodeProblem, 'message'>, changes: readonly Change[]): Change | undefined {
@@ -60,7 +63,8 @@ export function hintFor(problem: Pick<UserCodeProblem, 'message'>, changes: read
   const quotes = (name: string): boolean => m.includes(`'${name}'`) || m.includes(`"${name}"`);
   for (const c of changes) {
     if (c.change === 'renamed' && (c.area === 'enum' || c.area === 'method') && quotes(c.subject)) return c;
-    if (c.change === 'moved' && /\bAgentCard\b/.test(m) && quotes(c.subject.slice(c.subject.lastIndexOf('.') + 1))) return c;
+    // A field of the card itself: a nested one's holder (AgentSkill, …) is not in the change.
+    if (c.change === 'moved' && /^\w+$/.test(c.subject) && /\bAgentCard\b/.test(m) && quotes(c.subject)) return c;
   }
   if (!quotes('kind')) return undefined;
   return (/\bPart\b/.test(m) ? changes.find((c) => c.area === 'part') : undefined) ?? changes.find((c) => c.area === 'shape' && c.subject === 'kind');

@@ -1,7 +1,7 @@
 // emit/types: the A2A protocol types (json-schema-to-typescript over the model's
 // definitions), the payload types of each skill's `input`/`output`, and the method map.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
-import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
+import { cloneJson, forEachSubschema, isPlainObject, nestSchema, type JsonSchema } from '../json-schema.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -53,8 +53,26 @@ function forTypes(name: string, def: JsonSchema): JsonSchema {
       sub.allOf = [{ $ref: ref }, ...(sub.allOf ?? [])];
     }
   });
+  if (isPresenceOneof(copy)) delete copy.oneOf;
   if (Object.keys(copy).filter((k) => k !== 'description').length === 0) copy.tsType = 'unknown';
   return { ...copy, title: name };
+}
+
+/**
+ * A proto oneof (load/proto.ts) is a `oneOf` whose branches only say which member is present
+ * (`{ required: [text] }`, and `{ not: { anyOf: … } }` for "none"). json-schema-to-typescript
+ * types each branch as `{ [k: string]: unknown }`, and the intersection with the members then
+ * accepts any property: `{ kind: 'text', text }` would pass as a v1.0 Part, and code written for
+ * v0.3 would type-check where it no longer fits. The type keeps the members, each optional;
+ * "exactly one" stays the validators' job (they keep the oneOf).
+ */
+function isPresenceOneof(schema: JsonSchema): boolean {
+  const presence = (b: JsonSchema): boolean => Object.keys(b).every((k) => k === 'required');
+  return (
+    isPlainObject(schema.properties) &&
+    Array.isArray(schema.oneOf) &&
+    schema.oneOf.every((b) => presence(b) || (Object.keys(b).length === 1 && Array.isArray(b.not?.anyOf) && b.not.anyOf.every(presence)))
+  );
 }
 
 async function compileDefinitions(definitions: Record<string, JsonSchema>): Promise<string> {
