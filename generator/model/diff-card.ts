@@ -49,7 +49,8 @@ export function diffCardMoves(a: ProtocolModel, b: ProtocolModel, add: (c: Chang
 }
 
 function newHome(path: string, schema: JsonSchema, fresh: string[], after: Map<string, CardPath>): string | undefined {
-  const stated = MOVES.find(([from]) => from === path)?.[1];
+  // The table reads both ways: a diff from the newer version back to the older one moves the field back.
+  const stated = MOVES.find(([from]) => from === path)?.[1] ?? MOVES.find(([, to]) => to === path)?.[0];
   if (stated !== undefined) return fresh.includes(stated) ? stated : undefined;
   const byName = fresh.filter((p) => leafOf(p) === leafOf(path));
   if (byName.length === 1) return byName[0];

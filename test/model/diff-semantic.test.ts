@@ -310,6 +310,24 @@ describe('card fields that moved', () => {
       ],
     },
     {
+      name: 'the table reads both ways: back from the newer card',
+      given: [
+        {
+          definitions: { AgentCard: object({ capabilities: ref('AgentCapabilities') }), AgentCapabilities: object({ extendedAgentCard: { type: 'boolean' } }) },
+        },
+        {
+          definitions: {
+            AgentCard: object({ supportsAuthenticatedExtendedCard: { type: 'boolean' }, capabilities: ref('AgentCapabilities') }),
+            AgentCapabilities: object({}),
+          },
+        },
+      ],
+      want: [
+        { area: 'card', change: 'moved', subject: 'capabilities.extendedAgentCard', to: 'supportsAuthenticatedExtendedCard', breaking: true },
+        { area: 'field', change: 'added', subject: 'AgentCard.supportsAuthenticatedExtendedCard', detail: 'optional', breaking: false },
+      ],
+    },
+    {
       name: 'the table’s target missing: a plain removal',
       given: [{ definitions: { AgentCard: object({ supportsAuthenticatedExtendedCard: { type: 'boolean' } }) } }, { definitions: { AgentCard: object({}) } }],
       want: [{ area: 'field', change: 'removed', subject: 'AgentCard.supportsAuthenticatedExtendedCard', breaking: true }],
