@@ -7,15 +7,13 @@ import { ConflictError } from '../diagnostics.js';
 import type { GeneratedFile } from '../emit/generated-file.js';
 import { SKILLS_DIR } from '../model/names.js';
 import { generate } from '../generate.js';
-import { loadInputs, loadProtocol, type LoadedInputs } from '../inputs.js';
-import { diffProtocols } from '../model/diff.js';
+import { loadInputs, type LoadedInputs } from '../inputs.js';
 import { applyPlan, type ApplyHooks } from '../write/apply.js';
 import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';
 import { a2aGenDependency } from './dependency.js';
-import { formatChange } from './diff-command.js';
 import { countActions, planLines, summaryLine, type Reporter } from './output.js';
 import { planDiffs } from './plan-diff.js';
-import { checkUserCode } from './user-code-check.js';
+import { reportSpecSwitch } from './spec-move.js';
 
 export interface GenerateArgs {
   manifest: string;
@@ -107,32 +105,4 @@ async function reportSkillHandlers(root: string, generated: string[], plan: Plan
       `${p} belongs to no skill of the manifest any more (removed or renamed): left in place and no longer wired; delete it when you no longer need it`,
     );
   report.data({ newSkillHandlers: created.map((c) => c.path), leftoverSkillHandlers: leftovers });
-}
-
-/** Moving `spec:` regenerates everything; say what broke, then check the user's code against it. */
-async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedInputs, cwd: string, report: Reporter): Promise<void> {
-  const before = plan.previousLock;
-  if (!before || before.spec === inputs.protocol.version) return;
-  report.info(`\nA2A spec moved from v${before.spec} to v${inputs.protocol.version}.`);
-  try {
-    const old = await loadProtocol(before.specRef && !/^https?:/i.test(before.specRef) ? before.specRef : before.spec, root);
-    const breaking = diffProtocols(old, inputs.protocol).changes.filter((c) => c.breaking);
-    report.data({ specSwitch: { from: before.spec, to: inputs.protocol.version, breaking } });
-    report.info(`Breaking changes (${breaking.length}; all changes: a2a-gen diff ${before.spec} ${inputs.protocol.version}):`);
-    for (const c of breaking) report.info(formatChange(c));
-  } catch {
-    report.warn(`cannot load the previous spec (${before.specRef ?? before.spec}) to list what changed`);
-  }
-  report.progress('type-checking your code against the new types');
-  const problems = await checkUserCode(root);
-  if (problems === undefined) {
-    report.info('Install the project (npm install), then `npm run build` shows what in your code no longer fits the new types.');
-    return;
-  }
-  report.data({ userCodeProblems: problems });
-  if (problems.length === 0) report.info('Your code type-checks against the new types.');
-  else {
-    report.warn(`${problems.length} place(s) in your code no longer fit the new types:`);
-    for (const p of problems) report.warn(`  ${relative(cwd, join(root, p.file))}:${p.line}:${p.column}: ${p.message}`);
-  }
 }

@@ -114,7 +114,11 @@ export function methodExample(method: MethodModel, protocol: ProtocolModel, agen
         result: listMember ? { [listMember]: [taskPushConfig()], nextPageToken: '' } : [taskPushConfig()],
       };
     case 'pushDelete':
-      return { summary: 'Remove a webhook config', params: { [taskParam]: EXAMPLE_TASK_ID, [configIdParam]: CONFIG_ID }, result: deleteAnswersObject ? {} : null };
+      return {
+        summary: 'Remove a webhook config',
+        params: { [taskParam]: EXAMPLE_TASK_ID, [configIdParam]: CONFIG_ID },
+        result: deleteAnswersObject ? {} : null,
+      };
     case 'extendedCard':
       return { summary: 'The card with what only authenticated clients may see', result: agent.extendedCard ?? agent.card };
     default: {

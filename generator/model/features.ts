@@ -22,6 +22,9 @@ function findPath(defs: Record<string, JsonSchema>, params: JsonSchema | undefin
   return undefined;
 }
 
+/** The definition carrying each `kind` constant of ProtocolFeatures.kinds. */
+export const KIND_HOLDERS = { task: 'Task', message: 'Message', statusUpdate: 'TaskStatusUpdateEvent', artifactUpdate: 'TaskArtifactUpdateEvent' } as const;
+
 /** Everything but `typedErrorDetails`, which is a fact of the spec text (versions.ts). */
 export function deriveFeatures(defs: Record<string, JsonSchema>, methods: MethodModel[]): Omit<ProtocolFeatures, 'typedErrorDetails'> {
   const textPart = defs.TextPart;
@@ -44,10 +47,10 @@ export function deriveFeatures(defs: Record<string, JsonSchema>, methods: Method
   return {
     partDiscriminator,
     kinds: {
-      task: constOf(defs.Task, 'kind'),
-      message: constOf(defs.Message, 'kind'),
-      statusUpdate: constOf(statusEvent, 'kind'),
-      artifactUpdate: constOf(defs.TaskArtifactUpdateEvent, 'kind'),
+      task: constOf(defs[KIND_HOLDERS.task], 'kind'),
+      message: constOf(defs[KIND_HOLDERS.message], 'kind'),
+      statusUpdate: constOf(defs[KIND_HOLDERS.statusUpdate], 'kind'),
+      artifactUpdate: constOf(defs[KIND_HOLDERS.artifactUpdate], 'kind'),
     },
     partKinds: {
       text: constOf(defs.TextPart, partDiscriminator) ?? 'text',

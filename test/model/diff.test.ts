@@ -3,44 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../generator/json-schema.js';
 import { diffProtocols, typeSignature, type Change } from '../../generator/model/diff.js';
-import type { ErrorModel } from '../../generator/model/error-catalogue.js';
-import type { MethodModel } from '../../generator/model/methods.js';
-import type { ProtocolModel } from '../../generator/model/protocol.js';
-
-type Given = Partial<ProtocolModel>;
-
-const model = (over: Given, version: string): ProtocolModel =>
-  ({
-    version,
-    origin: 'test',
-    definitions: {},
-    syntheticDefinitions: [],
-    methods: [],
-    errors: [],
-    discriminator: 'kind',
-    wellKnownPaths: ['/.well-known/agent-card.json'],
-    extendedCard: { via: 'none' },
-    features: {},
-    specUrl: 'https://example.com/spec',
-    rules: {},
-    ...over,
-  }) as ProtocolModel;
-
-const method = (name: string, over: Partial<MethodModel> = {}): MethodModel => ({
-  name,
-  role: 'custom',
-  requestDefinition: 'XRequest',
-  paramsType: 'XParams',
-  paramsRequired: true,
-  resultType: 'XResult',
-  streaming: false,
-  clientName: 'x',
-  ...over,
-});
-const error = (code: number, definition: string): ErrorModel =>
-  ({ code, definition, className: definition, key: definition, defaultMessage: definition }) as ErrorModel;
-const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required });
-const str: JsonSchema = { type: 'string' };
+import { error, method, model, object, str, type Given } from './diff-fixtures.js';
 
 describe('diffProtocols', () => {
   it.each<{ name: string; given: [a: Given, b: Given]; want: Change[] }>([

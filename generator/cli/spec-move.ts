@@ -1,0 +1,72 @@
+// After `generate` moved a project to another A2A version: what code written for the old one
+// must change (the semantic breaking changes of the diff, grouped as `a2a-gen diff` groups
+// them; the type-level ones counted), then each place in the author's own files that no longer
+// type-checks, file:line:column — with the rename behind it when the compiler's message names
+// an old name the diff knows (`'"completed"'` → `completed → TASK_STATE_COMPLETED`).
+import { join, relative } from 'node:path';
+import type { LoadedInputs } from '../inputs.js';
+import { loadProtocol } from '../inputs.js';
+import { diffProtocols, type Change } from '../model/diff.js';
+import type { Plan } from '../write/plan.js';
+import { formatChange, isSemantic, sectionLines } from './diff-command.js';
+import type { Reporter } from './output.js';
+import { checkUserCode, type UserCodeProblem } from './user-code-check.js';
+
+/** Moving `spec:` regenerates everything; say what broke, then check the user's code against it. */
+export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedInputs, cwd: string, report: Reporter): Promise<void> {
+  const before = plan.previousLock;
+  if (!before || before.spec === inputs.protocol.version) return;
+  const [from, to] = [before.spec, inputs.protocol.version];
+  report.info(`\nA2A spec moved from v${from} to v${to}.`);
+  let breaking: Change[] = [];
+  try {
+    const old = await loadProtocol(before.specRef && !/^https?:/i.test(before.specRef) ? before.specRef : from, root);
+    breaking = diffProtocols(old, inputs.protocol).changes.filter((c) => c.breaking);
+    report.data({ specSwitch: { from, to, breaking } });
+    const semantic = breaking.filter(isSemantic);
+    const detail = breaking.length - semantic.length;
+    report.info(`What code written for v${from} must change (${breaking.length} breaking change(s); all changes: a2a-gen diff ${from} ${to}):`);
+    for (const line of sectionLines(semantic)) report.info(line);
+    if (detail > 0)
+      report.info(`\n${semantic.length > 0 ? 'And ' : ''}${detail} breaking change(s) to types and fields: \`a2a-gen diff ${from} ${to}\` lists them.`);
+  } catch {
+    report.warn(`cannot load the previous spec (${before.specRef ?? from}) to list what changed`);
+  }
+  report.progress('type-checking your code against the new types');
+  const problems = await checkUserCode(root);
+  if (problems === undefined) {
+    report.info('Install the project (npm install), then `npm run build` shows what in your code no longer fits the new types.');
+    return;
+  }
+  const placed = problems.map((p) => {
+    const change = hintFor(p, breaking);
+    return change ? { ...p, change } : p;
+  });
+  report.data({ userCodeProblems: placed });
+  if (problems.length === 0) report.info('Your code type-checks against the new types.');
+  else {
+    report.warn(`${problems.length} place(s) in your code no longer fit the new types:`);
+    for (const p of placed)
+      report.warn(
+        `  ${relative(cwd, join(root, p.file))}:${p.line}:${p.column}: ${p.message}${'change' in p ? `\n      ↳ ${formatChange(p.change).trim()}` : ''}`,
+      );
+  }
+}
+
+/**
+ * The change the compiler's message points at, when it quotes an old name the diff knows: a
+ * renamed enum value or method (`'"completed"'`), a moved field of the card (`'url'` on `AgentCard`),
+ * or a `kind` that parts or results lost. Undefined when none fits: the message stands alone.
+ */
+export function hintFor(problem: Pick<UserCodeProblem, 'message'>, changes: readonly Change[]): Change | undefined {
+  const m = problem.message;
+  const quotes = (name: string): boolean => m.includes(`'${name}'`) || m.includes(`"${name}"`);
+  for (const c of changes) {
+    if (c.change === 'renamed' && (c.area === 'enum' || c.area === 'method') && quotes(c.subject)) return c;
+    // A field of the card itself: a nested one's holder (AgentSkill, …) is not in the change.
+    if (c.change === 'moved' && /^\w+$/.test(c.subject) && /\bAgentCard\b/.test(m) && quotes(c.subject)) return c;
+  }
+  if (!quotes('kind')) return undefined;
+  // A part's type is `Part` or one of its member types (`PartText`, … emit/types.ts).
+  return (/'Part[A-Z]?\w*'/.test(m) ? changes.find((c) => c.area === 'part') : undefined) ?? changes.find((c) => c.area === 'shape' && c.subject === 'kind');
+}

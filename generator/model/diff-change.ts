@@ -1,0 +1,14 @@
+// One change between two protocol models, as `a2a-gen diff` and a spec move report it.
+export type ChangeArea = 'method' | 'card' | 'part' | 'shape' | 'enum' | 'error' | 'type' | 'field';
+
+export interface Change {
+  area: ChangeArea;
+  /** `renamed`: the same thing under a new name (a method of the same role, an enum value of the same meaning); `moved`: a card field at a new path. */
+  change: 'added' | 'removed' | 'changed' | 'renamed' | 'moved';
+  /** What changed: a method name, `Type`, `Type.field`, an error code, a card path; for renames and moves the old name. */
+  subject: string;
+  /** Renames and moves: the new name or path. */
+  to?: string;
+  detail?: string;
+  breaking: boolean;
+}
