@@ -1,40 +1,14 @@
 // The official @a2a-js/sdk 1.3.0 client (ClientFactory, JSON-RPC transport) against a
 // generated A2A v1.0 agent on loopback: every method it offers, as its own types read them.
 import { randomUUID } from 'node:crypto';
-import type { Message, SendMessageConfiguration, StreamResponse, Task } from 'a2a-sdk-10';
+import type { Message, StreamResponse, Task } from 'a2a-sdk-10';
 import { Role, TaskState } from 'a2a-sdk-10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGate } from '../helpers/script-executor.js';
+import { config, isTask, send } from '../helpers/sdk10-requests.js';
 import { sdk10Client, type Sdk10Client } from '../helpers/sdk10-client.js';
-import { textPart } from '../helpers/sdk10-server.js';
 import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
-const userMessage = (text: string, refs: { taskId?: string; contextId?: string } = {}): Message => ({
-  messageId: randomUUID(),
-  contextId: refs.contextId ?? '',
-  taskId: refs.taskId ?? '',
-  role: Role.ROLE_USER,
-  parts: [textPart(text)],
-  metadata: undefined,
-  extensions: [],
-  referenceTaskIds: [],
-});
-
-const config = (more: Partial<SendMessageConfiguration> = {}): SendMessageConfiguration => ({
-  acceptedOutputModes: ['text/plain'],
-  taskPushNotificationConfig: undefined,
-  returnImmediately: false,
-  ...more,
-});
-
-const send = (text: string, configuration?: SendMessageConfiguration, refs?: { taskId?: string; contextId?: string }) => ({
-  tenant: '',
-  message: userMessage(text, refs),
-  configuration,
-  metadata: undefined,
-});
-
-const isTask = (r: Message | Task): r is Task => 'status' in r;
 const textOf = (parts: { content?: { $case: string; value?: unknown } }[] | undefined) =>
   (parts ?? []).map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 

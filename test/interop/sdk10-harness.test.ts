@@ -2,37 +2,15 @@
 // the SDK 1.3.0 server (JSON-RPC binding, loopback). Each method's first exchange is checked on
 // the wire too; SDK10_WIRE=<file> writes every captured exchange there (docs/interop/sdk-1.3.0.md
 // quotes them).
-import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { Message, SendMessageConfiguration, StreamResponse, Task, TaskPushNotificationConfig } from 'a2a-sdk-10';
+import type { Message, StreamResponse, Task, TaskPushNotificationConfig } from 'a2a-sdk-10';
 import { Role, TaskState } from 'a2a-sdk-10';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from 'a2a-sdk-10/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config, isTask, send } from '../helpers/sdk10-requests.js';
 import { sdk10Client, type Sdk10Client, type WireExchange } from '../helpers/sdk10-client.js';
-import { startSdk10Server, textPart, type Sdk10Server } from '../helpers/sdk10-server.js';
-
-const userMessage = (text: string): Message => ({
-  messageId: randomUUID(),
-  contextId: '',
-  taskId: '',
-  role: Role.ROLE_USER,
-  parts: [textPart(text)],
-  metadata: undefined,
-  extensions: [],
-  referenceTaskIds: [],
-});
-
-const config = (more: Partial<SendMessageConfiguration> = {}): SendMessageConfiguration => ({
-  acceptedOutputModes: ['text/plain'],
-  taskPushNotificationConfig: undefined,
-  returnImmediately: false,
-  ...more,
-});
-
-const send = (text: string, configuration?: SendMessageConfiguration) => ({ tenant: '', message: userMessage(text), configuration, metadata: undefined });
-
-const isTask = (r: Message | Task): r is Task => 'status' in r;
+import { startSdk10Server, type Sdk10Server } from '../helpers/sdk10-server.js';
 
 interface PlainExchange {
   request: { method: string; url: string; headers: Record<string, string>; body: unknown };
