@@ -46,9 +46,20 @@ export const message = (text) => ({ kind: 'message', messageId: `m-${nextId++}`,
 export const rpcBody = (method, params) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 export const headers = { 'content-type': 'application/json' };
 
-/** Requests per second over `duration` seconds, or over `amount` requests: autocannon, 32 connections. */
-export async function rps(url, body, { duration, amount } = {}) {
-  const result = await autocannon({ url, method: 'POST', headers, body, connections: 32, pipelining: 1, ...(amount ? { amount } : { duration }) });
+/**
+ * Requests per second over `duration` seconds, or over `amount` requests: autocannon, 32 connections.
+ * `extraHeaders` go with every request (bench/server-v1.mjs: `A2A-Version: 1.0`).
+ */
+export async function rps(url, body, { duration, amount, extraHeaders } = {}) {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: extraHeaders ? { ...headers, ...extraHeaders } : headers,
+    body,
+    connections: 32,
+    pipelining: 1,
+    ...(amount ? { amount } : { duration }),
+  });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   return amount ? result.requests.total / (result.duration || 1) : result.requests.average;

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** `variant` (bench/pg.mjs: `postgres`) generates the same agent with `server.store: postgres`. */
+/**
+ * `variant` (bench/pg.mjs: `postgres`) generates the same agent with `server.store: postgres`;
+ * `v1` (bench/server-v1.mjs) generates it for A2A v1.0 (`spec: '1.0'`, from the bundled a2a.proto).
+ */
 export function prepareBenchAgent(variant) {
   const dir = join(root, variant ? `bench/.tmp/bench-agent-${variant}` : 'bench/.tmp/bench-agent');
   rmSync(dir, { recursive: true, force: true });
@@ -15,6 +18,10 @@ export function prepareBenchAgent(variant) {
   if (variant === 'postgres') {
     const copy = join(dir, 'a2a.yaml');
     writeFileSync(copy, readFileSync(manifest, 'utf8') + 'server:\n  store: postgres\n');
+    manifest = copy;
+  } else if (variant === 'v1') {
+    const copy = join(dir, 'a2a.yaml');
+    writeFileSync(copy, readFileSync(manifest, 'utf8').replace(/^spec: .*$/m, "spec: '1.0'"));
     manifest = copy;
   }
   execFileSync(process.execPath, [join(root, 'bin/a2a-gen.js'), 'generate', '--manifest', manifest, '--out', dir, '--quiet'], { stdio: 'inherit' });

@@ -12,7 +12,9 @@
 // function keeps its own frame (slower overall, but the split between functions is visible).
 // The "hottest line" column is the line of a function that most of its samples fell on; a
 // built-in (JSON.stringify, object spread, …) counts as the line that calls it.
-// Usage: npm run build && node bench/profile.mjs [--scenarios T,S] [--seconds 15] [--top 15] [--no-inlining]
+// --v1 profiles the generated A2A v1.0 server (the bench agent with `spec: '1.0'`) instead, on
+// T (SendMessage) or get (GetTask), with `A2A-Version: 1.0` (the load of bench/server-v1.mjs).
+// Usage: npm run build && node bench/profile.mjs [--scenarios T,S] [--seconds 15] [--top 15] [--no-inlining] [--v1]
 //        node bench/profile.mjs --aggregate file.cpuprofile [--top 15]
 // Profiles are written to bench/.tmp/profiles/<scenario>.cpuprofile (open them in Chrome
 // DevTools or speedscope for the call tree).
@@ -85,6 +87,9 @@ function sourceLine(path, line) {
   return `${basename(hit[0])}:${hit[1] + 1 - Math.max(0, headers.get(source))}`;
 }
 
+/** The bench agent's build: bench/.tmp/bench-agent/dist/, or bench-agent-v1/dist/ (--v1). */
+const AGENT_DIST = /\/bench-agent(-[a-z0-9]+)?\/dist\//;
+
 const pathOf = (url) => (url.startsWith('file://') ? fileURLToPath(url) : url);
 
 /** Where a frame's code lives, short: the agent's runtime file, node:internal/…, a package, … */
@@ -92,8 +97,8 @@ function fileOf(url) {
   if (!url) return '(native/VM)';
   if (url.startsWith('node:')) return url;
   const path = pathOf(url);
-  const agent = path.indexOf('/bench-agent/dist/');
-  if (agent >= 0) return `agent:${dirname(path.slice(agent + '/bench-agent/dist/'.length))}/${basename(path, '.js')}.ts`;
+  const agent = AGENT_DIST.exec(path);
+  if (agent) return `agent:${dirname(path.slice(agent.index + agent[0].length))}/${basename(path, '.js')}.ts`;
   const nm = path.lastIndexOf('/node_modules/');
   if (nm >= 0) {
     const rest = path.slice(nm + '/node_modules/'.length).split('/');
@@ -111,7 +116,7 @@ export function aggregate(profile) {
   const where = (url, line) => {
     if (!url) return fileOf(url);
     const path = pathOf(url);
-    if (path.includes('/bench-agent/dist/')) {
+    if (AGENT_DIST.test(path)) {
       const ts = sourceLine(path, line);
       if (ts) return `${dirname(fileOf(url))}/${ts}`;
     }
@@ -148,7 +153,7 @@ export function aggregate(profile) {
     const seen = new Set();
     for (let id = samples[i]; id !== undefined; id = parent.get(id)) {
       const n = byId.get(id);
-      if (!n.callFrame.url.includes('/bench-agent/dist/')) continue;
+      if (!AGENT_DIST.test(n.callFrame.url)) continue;
       const k = fnKey(n);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -222,15 +227,33 @@ if (argv.includes('--aggregate')) {
 } else {
   const seconds = Number(opt('seconds', 15));
   const scenarios = String(opt('scenarios', 'T,S')).split(',');
-  const loads = {
-    T: (s) => rps(s.url, rpcBody('message/send', { message: message('task hello') }), { duration: seconds }),
-    S: (s) => streamsPerSecond(s.url, 'chunks 100', 103, { duration: seconds }),
-    reply: (s) => rps(s.url, rpcBody('message/send', { message: message('echo hello') }), { duration: seconds }),
-    status: (s) => streamsPerSecond(s.url, 'stream 100', 102, { duration: seconds }),
-    get: async (s) => rps(s.url, rpcBody('tasks/get', { id: (await rpc(s.url, 'message/send', { message: message('task warm') })).id }), { duration: seconds }),
+  const V1 = { 'a2a-version': '1.0' };
+  const v1Message = (text) => ({ messageId: `m1-${text.length}`, role: 'ROLE_USER', parts: [{ text }] });
+  const v1Send = async (s, text) => {
+    const res = await fetch(s.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...V1 },
+      body: rpcBody('SendMessage', { message: v1Message(text) }),
+    });
+    return (await res.json()).result.task.id;
   };
-  const dir = prepareBenchAgent();
-  const out = join(root, 'bench/.tmp/profiles');
+  const v1Loads = {
+    T: (s) => rps(s.url, rpcBody('SendMessage', { message: v1Message('task hello') }), { duration: seconds, extraHeaders: V1 }),
+    get: async (s) => rps(s.url, rpcBody('GetTask', { id: await v1Send(s, 'task warm') }), { duration: seconds, extraHeaders: V1 }),
+  };
+  const v1 = argv.includes('--v1');
+  const loads = v1
+    ? v1Loads
+    : {
+        T: (s) => rps(s.url, rpcBody('message/send', { message: message('task hello') }), { duration: seconds }),
+        S: (s) => streamsPerSecond(s.url, 'chunks 100', 103, { duration: seconds }),
+        reply: (s) => rps(s.url, rpcBody('message/send', { message: message('echo hello') }), { duration: seconds }),
+        status: (s) => streamsPerSecond(s.url, 'stream 100', 102, { duration: seconds }),
+        get: async (s) =>
+          rps(s.url, rpcBody('tasks/get', { id: (await rpc(s.url, 'message/send', { message: message('task warm') })).id }), { duration: seconds }),
+      };
+  const dir = prepareBenchAgent(v1 ? 'v1' : undefined);
+  const out = join(root, v1 ? 'bench/.tmp/profiles-v1' : 'bench/.tmp/profiles');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const sections = [];
@@ -252,7 +275,7 @@ if (argv.includes('--aggregate')) {
     const file = join(out, `${scenario}.cpuprofile`);
     sections.push(
       report(
-        `${scenario}: ${Math.round(rate).toLocaleString('en-US')}/s under the profiler${inlining.length ? ', inlining off' : ''}, ${seconds} s (${relative(root, file)})`,
+        `${v1 ? 'v1.0 ' : ''}${scenario}: ${Math.round(rate).toLocaleString('en-US')}/s under the profiler${inlining.length ? ', inlining off' : ''}, ${seconds} s (${relative(root, file)})`,
         aggregate(JSON.parse(readFileSync(file, 'utf8'))),
       ),
     );
