@@ -107,7 +107,11 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse)
   if (res.destroyed) return;
   if (!response.stream) {
     const closing = response.headers.connection === 'close';
-    res.writeHead(response.status, response.headers);
+    // Headers set one by one, not through writeHead: then end() sends the body with a
+    // Content-Length rather than as one chunk of a chunked response (less to write and parse).
+    res.statusCode = response.status;
+    const { headers } = response;
+    for (const name in headers) res.setHeader(name, headers[name]);
     res.end(req.method === 'HEAD' ? undefined : response.body);
     // A refused body may still be arriving: drop the connection rather than read it.
     if (closing) res.once('finish', () => req.socket.destroySoon?.());

@@ -4,7 +4,7 @@
 // @see the A2A spec §7 Protocol RPC Methods.
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
-import { contextIdOf, createStatusUpdate, getPath, isTerminalState, newId, createTask, stateOf, states, type Loose } from '../runtime/objects.js';
+import { contextIdOf, createStatusUpdate, getPath, isTerminalState, createTask, stateOf, states, type Loose } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { ExecutionContext } from './execution-context.js';
 import type { AgentExecutor, Principal } from './executor.js';
@@ -14,8 +14,9 @@ import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
 import type { RemoteFollow, TaskEventBus } from './event-bus.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { listTasks } from './list-tasks.js';
+import { resolveTask, type ResolvedTask } from './message-target.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
-import { checkHistoryLength, historyAbsentMeansNone, invalidParams, ruleApplies, ruleError } from './rules.js';
+import { checkHistoryLength, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener, type StreamEvent } from './task-run.js';
 import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
@@ -240,7 +241,7 @@ export class TaskManager implements RunHost {
   start(params: Loose, call: CallInfo, mode: RunMode, listener?: RunListener): TaskRun | Promise<TaskRun> {
     // The message was checked with the params (dispatch.ts): what is left depends on the store.
     const message = params.message as Loose;
-    const resolved = this.resolveTask(params, message, call);
+    const resolved = resolveTask(this.config.store, params, message, this.ownerOf(call));
     const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined;
     const hasPush = pushConfig !== undefined && pushConfig !== null;
     if (!(resolved instanceof Promise) && !hasPush) return this.startResolved(resolved, params, message, call, mode, listener, undefined);
@@ -329,44 +330,6 @@ export class TaskManager implements RunHost {
       );
     else run.settle();
     return run;
-  }
-
-  private resolveTask(params: Loose, message: Loose, call: CallInfo): ResolvedTask | Promise<ResolvedTask> {
-    const { store } = this.config;
-    if (features.clientTaskIds) {
-      const taskId = String(params.id);
-      const given = getPath(params, features.send.contextId);
-      return then(store.get(taskId), (existing) => {
-        // Another principal's task id cannot be taken over, nor its existence learned from a different answer.
-        if (existing && !visibleTo(existing, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId, path: '/id' });
-        if (existing) this.refuseTerminal(existing, '/id');
-        const contextId = typeof given === 'string' ? given : ((existing && contextIdOf(existing)) ?? newId());
-        return { taskId, contextId, existing };
-      });
-    }
-    const named = message.taskId;
-    if (typeof named !== 'string') return { taskId: undefined, contextId: typeof message.contextId === 'string' ? message.contextId : newId() };
-    return then(store.get(named), (found) => {
-      const existing = found && visibleTo(found, this.ownerOf(call)) ? found : undefined;
-      if (!existing) {
-        if (ruleApplies('continue-existing-task')) throw ruleError('continue-existing-task', '/message/taskId', `no task ${named}`);
-        throw errorFor('taskNotFound', undefined, { taskId: named });
-      }
-      this.refuseTerminal(existing, '/message/taskId');
-      const taskContext = contextIdOf(existing);
-      if (typeof message.contextId === 'string' && taskContext !== undefined && message.contextId !== taskContext && ruleApplies('continue-same-context')) {
-        throw ruleError('continue-same-context', '/message/contextId', `task ${named} belongs to context ${taskContext}`);
-      }
-      return { taskId: named, contextId: taskContext ?? (message.contextId as string | undefined), existing };
-    });
-  }
-
-  private refuseTerminal(task: Task, path: string): void {
-    const state = stateOf(task);
-    if (isTerminalState(state)) {
-      if (ruleApplies('continue-nonterminal-task')) throw ruleError('continue-nonterminal-task', path, `task ${task.id} is ${state}`);
-      throw invalidParams(path, `task ${task.id} is ${state} and cannot be continued`);
-    }
   }
 
   // ——— get / cancel / resubscribe ———
@@ -503,16 +466,4 @@ export class TaskManager implements RunHost {
       run.end(states.failed, `${reason}: this task was stopped before it finished; send it again.`);
     }
   }
-}
-
-interface ResolvedTask {
-  /** Undefined for a new task: its id is made when first needed. */
-  taskId: string | undefined;
-  contextId: string | undefined;
-  existing?: Task;
-}
-
-/** Applies `f` to a value or to what a promise resolves to, staying synchronous for plain values. */
-function then<T, U>(value: T | Promise<T>, f: (v: T) => U): U | Promise<U> {
-  return value instanceof Promise ? value.then(f) : f(value);
 }
