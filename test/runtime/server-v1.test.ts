@@ -55,6 +55,13 @@ describe('generated server, A2A v1.0', () => {
       expect((await call('SendMessage', { message: message('reply hi') }, { 'a2a-version': '1.0.1' })).body.result.message).toBeDefined();
     });
 
+    it('the version may come as a request parameter instead (§3.6.1); the header wins', async () => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: message('reply hi') } });
+      expect((await post(`${agent.url}?A2A-Version=1.0`, body, {})).body.result.message).toBeDefined();
+      expect((await post(`${agent.url}?A2A-Version=0.3`, body, {})).body.error.code).toBe(-32009);
+      expect((await post(`${agent.url}?A2A-Version=0.3`, body, V1)).body.result.message).toBeDefined();
+    });
+
     it('refuses each request of a batch when the version is not served', async () => {
       const body = JSON.stringify([
         { jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'a' } },

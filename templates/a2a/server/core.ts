@@ -12,7 +12,7 @@ import type { Principal } from './executor.js';
 import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
 import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
-import { versionHeader, versionRefusal } from './version-negotiation.js';
+import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
 
 /** What an adapter knows about an incoming request. */
 export interface CoreRequest extends HeaderReader {
@@ -204,7 +204,7 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
   // v1.0 on: a request for a version this interface does not serve is refused, each request of a batch alike.
-  const refused = versionHeader === undefined ? undefined : versionRefusal(request.header(versionHeader));
+  const refused = versionHeader === undefined ? undefined : versionRefusal(requestedVersion(request));
 
   if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors, refused);
 

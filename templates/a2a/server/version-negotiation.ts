@@ -10,6 +10,17 @@ const negotiation = protocol.negotiation;
 /** The header to read, lower case (as node:http and Fetch Headers both accept), or undefined when the version has none. */
 export const versionHeader: string | undefined = negotiation?.header.toLowerCase();
 
+/**
+ * The version a request asks for: its `A2A-Version` header, else the request parameter of the
+ * same name (§3.6.1: "Clients MAY provide the A2A-Version as a request parameter instead").
+ */
+export function requestedVersion(request: { header(name: string): string | undefined; query?: string }): string | undefined {
+  if (!negotiation) return undefined;
+  const header = request.header(versionHeader!);
+  if ((header !== undefined && header.trim() !== '') || !request.query) return header;
+  return new URLSearchParams(request.query).get(negotiation.header) ?? header;
+}
+
 /** The error for a request naming a version this interface does not serve; undefined when it serves it. */
 export function versionRefusal(header: string | undefined): JsonRpcError | undefined {
   if (!negotiation) return undefined;
