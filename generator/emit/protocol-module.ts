@@ -34,6 +34,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  features: ${tsLiteral(protocol.features, '  ')},\n`,
     `  rules: ${tsLiteral(protocol.rules, '  ')},\n`,
     `  methods: {\n${methods.join('')}  },\n`,
+    ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
     `};\n`,
   );
   return generatorFile(file.path, file.toString());

@@ -6,7 +6,7 @@ import type { Method, Service, Type } from 'protobufjs';
 import { InputError } from '../diagnostics.js';
 import { isPlainObject } from '../json-schema.js';
 import { blockAfter, findDeclaration, locate, type ProtoText } from './proto-locate.js';
-import { definitionNameOf, descriptionOf } from './proto-names.js';
+import { definitionNameOf, descriptionOf, jsonName } from './proto-names.js';
 import { wellKnownName } from './proto-types.js';
 
 export interface HttpBinding {
@@ -20,6 +20,8 @@ export interface HttpBinding {
   responseBody?: string;
   /** More routes to the same method (A2A: the same path under `/{tenant}`). */
   additionalBindings?: HttpBinding[];
+  /** The ProtoJSON name of each request field the path or the body names (`task_id` → `taskId`): routes are served in JSON terms. */
+  jsonNames: Record<string, string>;
 }
 
 export interface ProtoMethod {
@@ -99,17 +101,21 @@ function httpBinding(ctx: ServiceContext, method: Method, rule: unknown, request
       : ['', undefined];
   if (!verb) return fail('has a custom pattern without a kind');
   if (typeof path !== 'string' || !path.startsWith('/')) return fail(`has a path that is not a template starting with "/": ${JSON.stringify(path)}`);
+  const jsonNames: Record<string, string> = {};
   for (const variable of pathVariables(path)) {
-    if (request && !Object.hasOwn(request.fields, variable.split('.')[0]))
-      fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable.split('.')[0]}"`);
+    // A2A binds top-level fields only; a nested path (`config.id`) would need a route that builds objects.
+    if (variable.includes('.')) fail(`binds {${variable}} in ${path}: nested field paths are not supported`);
+    if (request && !Object.hasOwn(request.fields, variable)) fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable}"`);
+    jsonNames[variable] = request ? jsonName(request.fields[variable]) : variable;
   }
-  const binding: HttpBinding = { verb, path };
+  const binding: HttpBinding = { verb, path, jsonNames };
   if (rule.body !== undefined) {
     if (typeof rule.body !== 'string') fail('has a body that is not a string');
     const body = rule.body as string;
     if (body !== '*' && request && !Object.hasOwn(request.fields, body))
       fail(`takes its body from "${body}", which ${definitionNameOf(request, ctx.package)} has no field of`);
     binding.body = body;
+    if (body !== '*') jsonNames[body] = request ? jsonName(request.fields[body]) : body;
   }
   if (typeof rule.response_body === 'string') binding.responseBody = rule.response_body;
   const more = rule.additional_bindings;

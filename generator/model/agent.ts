@@ -6,6 +6,7 @@ import { cloneJson, type JsonSchema } from '../json-schema.js';
 import { skillNames, type SkillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity, type SecurityModel } from './security.js';
+import { interfaceCardFields, servedInterfaces, type BindingName } from './interfaces.js';
 
 export interface SkillModel {
   id: string;
@@ -25,6 +26,10 @@ export interface ServerModel {
   host: string;
   /** Path of the JSON-RPC endpoint, always starting with `/`. */
   basePath: string;
+  /** The protocol bindings served, the preferred first. */
+  bindings: BindingName[];
+  /** Where the HTTP+JSON binding is mounted (when `bindings` has `rest`). */
+  restPath: string;
   docs: boolean;
   corsOrigins: string[];
   /** The runtime's contract type (protocol-types.ts). */
@@ -58,17 +63,16 @@ export interface AgentModel {
  * Card fields a2a-gen fills in itself; a manifest must not set them. From v1.0 the card has no
  * `url`: the manifest's `agent.url` (where the agent is served) becomes its JSON-RPC interface.
  */
-export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown, tenant?: string): Record<string, unknown> {
+export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown, server: ManifestServer = {}): Record<string, unknown> {
   const cardProps = protocol.definitions.AgentCard?.properties ?? {};
   const derived: Record<string, unknown> = {};
   if ('protocolVersion' in cardProps) {
     const fallback = cardProps.protocolVersion?.default;
     derived.protocolVersion = protocol.version !== 'unknown' ? protocol.version : typeof fallback === 'string' ? fallback : '0.0.0';
   }
-  if ('preferredTransport' in cardProps) derived.preferredTransport = 'JSONRPC';
-  if (servesThroughInterfaces(protocol))
-    derived.supportedInterfaces = [{ url: agentUrl, protocolBinding: 'JSONRPC', ...(tenant ? { tenant } : {}), protocolVersion: protocol.wireVersion }];
-  return derived;
+  const basePath = basePathOf(server, agentUrl);
+  const interfaces = servedInterfaces(protocol, server, basePath);
+  return Object.assign(derived, interfaceCardFields(protocol, agentUrl, { ...interfaces, basePath, tenant: server.tenant }));
 }
 
 /** v1.0: the card lists its endpoints as `supportedInterfaces` instead of a `url`. */
@@ -92,7 +96,7 @@ export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Recor
   const agent = cloneJson(manifest.agent);
   const viaInterfaces = servesThroughInterfaces(protocol);
   if (viaInterfaces) delete agent.url;
-  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url, manifest.server.tenant) };
+  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url, manifest.server) };
 }
 
 export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, manifestName: string): AgentModel {
@@ -117,25 +121,35 @@ export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, man
     extendedCard: offersExtended ? full : undefined,
     skills,
     security: deriveSecurity(manifest.agent),
-    server: serverModel(manifest.server, String(manifest.agent.url)),
+    server: serverModel(manifest.server, String(manifest.agent.url), protocol),
     manifestName,
   };
 }
 
-function serverModel(server: ManifestServer, url: string): ServerModel {
+/** The JSON-RPC endpoint's path: the manifest's, else the path of `agent.url`. */
+function basePathOf(server: ManifestServer, url: unknown): string {
+  if (server.basePath) return server.basePath;
+  try {
+    return new URL(String(url)).pathname || '/';
+  } catch {
+    return '/';
+  }
+}
+
+function serverModel(server: ManifestServer, url: string, protocol: ProtocolModel): ServerModel {
   let urlPort: number | undefined;
-  let urlPath = '/';
   try {
     const u = new URL(url);
     urlPort = u.port ? Number(u.port) : undefined;
-    urlPath = u.pathname || '/';
   } catch {
     // A relative or odd url still generates; the defaults below apply.
   }
+  const basePath = basePathOf(server, url);
   return {
     port: server.port ?? urlPort ?? 41241,
     host: server.host ?? '127.0.0.1',
-    basePath: server.basePath ?? urlPath,
+    basePath,
+    ...servedInterfaces(protocol, server, basePath),
     docs: server.docs ?? false,
     corsOrigins: server.cors?.origins ?? [],
     limits: {

@@ -31,6 +31,15 @@ export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, hi
         `a tenant is a field of v1.0's AgentInterface; ${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} has none (use spec: '1.0')`,
       ),
     );
+  const restAt = manifest.server.bindings?.indexOf('rest') ?? -1;
+  if (restAt >= 0 && !protocol.rest)
+    errors.push(
+      locatedError(
+        doc,
+        ['server', 'bindings', restAt],
+        `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only or use spec: 0.3.0 or later`,
+      ),
+    );
   const card = assembleCard(manifest, protocol);
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;

@@ -3,11 +3,12 @@
 import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
 import type { JsonSchema } from '../json-schema.js';
-import type { VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
+import type { RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
 import { requireOneofs } from './oneofs.js';
+import { deriveRest } from './rest.js';
 import { rulesFor } from './spec-rules.js';
 import { detectVersion, factsFor, factsForUnknown } from './versions.js';
 
@@ -38,6 +39,8 @@ export interface ProtocolModel {
   negotiation?: VersionNegotiation;
   /** The version as cards and `A2A-Version` name it (`1.0`); the full version before v1.0. */
   wireVersion: string;
+  /** The HTTP+JSON binding, for versions that define one (v0.3.0, v1.0). */
+  rest?: RestBinding;
   /** The spec was an a2a.proto: its package and service, for headers and docs. */
   proto?: { package: string | undefined; service: string };
 }
@@ -51,6 +54,7 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
   const definitions = { ...loaded, ...synthetic };
   const features = { ...deriveFeatures(definitions, methods), typedErrorDetails: facts.typedErrorDetails };
   const cardMethod = methods.find((m) => m.role === 'extendedCard');
+  const rest = deriveRest(facts.rest, methods, definitions, proto?.methods);
   return {
     version,
     origin: schema.origin,
@@ -71,6 +75,7 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     specUrl: facts.specUrl,
     ...(facts.negotiation ? { negotiation: facts.negotiation } : {}),
     wireVersion: facts.wireVersion ?? version,
+    ...(rest ? { rest } : {}),
     ...(proto ? { proto: { package: proto.package, service: proto.service.name } } : {}),
   };
 }

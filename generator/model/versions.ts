@@ -1,6 +1,6 @@
 // The only facts about A2A versions that the schema files cannot tell us: they live in the
 // specification text. Everything else in the model is derived from the schema itself.
-import type { VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
+import type { RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import { compareVersions } from '../version-order.js';
 import type { LoadedSchema } from '../load/schema.js';
 import { isPlainObject } from '../json-schema.js';
@@ -27,6 +27,22 @@ export interface VersionFacts {
    * it: any oneof may be left unset on the wire.
    */
   requiredOneofs: string[];
+  /** The HTTP+JSON binding, where the text defines one: its routes as the text lists them, or `proto` (the http annotations of a2a.proto). */
+  rest?: RestFacts;
+}
+
+export interface RestFacts extends Omit<RestBinding, 'routes' | 'errorStatus'> {
+  routes: 'proto' | RestRouteFact[];
+  /** Methods whose text names another verb than the proto: served under both (`SubscribeToTask`: proto GET, §5.3 and §11.3.2 POST). */
+  textVerbs?: Record<string, string>;
+}
+
+/** A route as a spec's text states it; its query fields are read off the method's params. */
+export interface RestRouteFact {
+  method: string;
+  verb: string;
+  path: string;
+  body?: '*';
 }
 
 export interface SpecOnlyError {
@@ -105,6 +121,47 @@ const V1_ERRORS: SpecOnlyError[] = [
   },
 ];
 
+// @see specification-v0.3.0 §3.5.6 (the method mapping table) and §7 (each method's REST
+// endpoint). Path variables are named by the params field they fill. tasks/list is REST and
+// gRPC only in v0.3.0 and has no JSON-RPC method, so no route here either.
+const V03_REST_ROUTES: RestRouteFact[] = [
+  { method: 'message/send', verb: 'POST', path: '/v1/message:send', body: '*' },
+  { method: 'message/stream', verb: 'POST', path: '/v1/message:stream', body: '*' },
+  { method: 'tasks/get', verb: 'GET', path: '/v1/tasks/{id}' },
+  { method: 'tasks/cancel', verb: 'POST', path: '/v1/tasks/{id}:cancel' },
+  { method: 'tasks/resubscribe', verb: 'POST', path: '/v1/tasks/{id}:subscribe' },
+  // The official SDKs (0.3.x and 1.x) also accept GET here, as v1.0 has it: clients of either kind work.
+  { method: 'tasks/resubscribe', verb: 'GET', path: '/v1/tasks/{id}:subscribe' },
+  { method: 'tasks/pushNotificationConfig/set', verb: 'POST', path: '/v1/tasks/{taskId}/pushNotificationConfigs', body: '*' },
+  { method: 'tasks/pushNotificationConfig/get', verb: 'GET', path: '/v1/tasks/{id}/pushNotificationConfigs/{pushNotificationConfigId}' },
+  { method: 'tasks/pushNotificationConfig/list', verb: 'GET', path: '/v1/tasks/{id}/pushNotificationConfigs' },
+  { method: 'tasks/pushNotificationConfig/delete', verb: 'DELETE', path: '/v1/tasks/{id}/pushNotificationConfigs/{pushNotificationConfigId}' },
+  { method: 'agent/getAuthenticatedExtendedCard', verb: 'GET', path: '/v1/card' },
+];
+
+/**
+ * HTTP status and google.rpc code of each error over HTTP+JSON.
+ * @see specification-v1.0.1 §5.4 (the A2A errors) and §11.6; JSON-RPC's own errors are invalid
+ * arguments (400), an unknown method has no route (404), an internal error is 500. v0.3.0 asks
+ * only for "appropriate HTTP status codes" (§3.2.3), so it gets the table v1.0 wrote down.
+ */
+export const REST_ERROR_STATUS: RestBinding['errorStatus'] = {
+  '-32700': [400, 'INVALID_ARGUMENT'],
+  '-32600': [400, 'INVALID_ARGUMENT'],
+  '-32601': [404, 'NOT_FOUND'],
+  '-32602': [400, 'INVALID_ARGUMENT'],
+  '-32603': [500, 'INTERNAL'],
+  '-32001': [404, 'NOT_FOUND'],
+  '-32002': [400, 'FAILED_PRECONDITION'],
+  '-32003': [400, 'FAILED_PRECONDITION'],
+  '-32004': [400, 'FAILED_PRECONDITION'],
+  '-32005': [400, 'INVALID_ARGUMENT'],
+  '-32006': [500, 'INTERNAL'],
+  '-32007': [400, 'FAILED_PRECONDITION'],
+  '-32008': [400, 'FAILED_PRECONDITION'],
+  '-32009': [400, 'FAILED_PRECONDITION'],
+};
+
 /** Ordered by `since`; a version gets the last entry whose `since` it has reached. */
 const FACTS: { since: string; facts: VersionFacts }[] = [
   {
@@ -149,6 +206,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       specOnlyErrors: [],
       typedErrorDetails: false,
       requiredOneofs: [],
+      // @see §3.2.3 (application/json), §3.5.6; the bodies as the official SDKs and the TCK carry them.
+      rest: { routes: V03_REST_ROUTES, wire: 'proto-v0.3', errors: 'flat', mediaType: 'application/json' },
     },
   },
   {
@@ -170,6 +229,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       // data), §9.4.1 (a SendMessage result holds a task or a message), §4.3.3 (a StreamResponse
       // holds exactly one event).
       requiredOneofs: ['Part', 'SendMessageResponse', 'StreamResponse'],
+      // @see §11: routes from the proto's (google.api.http) options, §11.1 media type, §11.6 errors.
+      rest: { routes: 'proto', wire: 'objects', errors: 'status', mediaType: 'application/a2a+json', textVerbs: { SubscribeToTask: 'POST' } },
     },
   },
 ];

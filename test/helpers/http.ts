@@ -49,40 +49,39 @@ export async function openStream(url: string, method: string, params: unknown, h
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
     signal,
   });
-  return {
-    id,
-    res,
-    async *events(): AsyncGenerator<SseEvent> {
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const lines = block.split('\n');
-            if (lines.every((l) => l.startsWith(':'))) continue;
-            const event = lines
-              .find((l) => l.startsWith('event:'))
-              ?.slice(6)
-              .trim();
-            const data = lines
-              .filter((l) => l.startsWith('data:'))
-              .map((l) => l.slice(5).trimStart())
-              .join('\n');
-            yield { event, data: JSON.parse(data) };
-          }
-        }
-      } finally {
-        reader.releaseLock();
+  return { id, res, events: () => sseEvents(res) };
+}
+
+/** The parsed SSE events of a response, until the server closes it (keep-alive comments skipped). */
+export async function* sseEvents(res: Response): AsyncGenerator<SseEvent> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        if (lines.every((l) => l.startsWith(':'))) continue;
+        const event = lines
+          .find((l) => l.startsWith('event:'))
+          ?.slice(6)
+          .trim();
+        const data = lines
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n');
+        yield { event, data: JSON.parse(data) };
       }
-    },
-  };
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 export async function streamAll(

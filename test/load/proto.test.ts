@@ -65,7 +65,10 @@ const METHODS: MethodRow[] = [
   ],
 ];
 
-const route = ([verb, path, body]: Route) => ({ verb, path, ...(body ? { body } : {}) });
+const route = ([verb, path, body]: Route) => ({ verb, path, ...(body ? { body } : {}), jsonNames: jsonNamesOf(path) });
+/** The JSON name of each field the path binds: every A2A variable is one word or `task_id`. */
+const jsonNamesOf = (path: string): Record<string, string> =>
+  Object.fromEntries([...path.matchAll(/\{(\w+)/g)].map(([, v]) => [v, v === 'task_id' ? 'taskId' : v]));
 const expectedMethods = (): Omit<ProtoMethod, 'description'>[] =>
   METHODS.map(([name, requestType, responseType, serverStreaming, main, tenant]) => ({
     name,
@@ -476,15 +479,16 @@ describe('proto types in ProtoJSON', () => {
 
   it('an http custom verb, a named body field and several additional bindings', () => {
     const service =
-      'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { custom: { kind: "head" path: "/m/{id}" } body: "id" additional_bindings { get: "/a" } additional_bindings { get: "/b" } }; }';
-    const loaded = load(a2aProto('', service).replace('message Message {}', 'message Message { string id = 1; }'));
+      'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { custom: { kind: "head" path: "/m/{task_id}" } body: "the_id" additional_bindings { get: "/a" } additional_bindings { get: "/b" } }; }';
+    const loaded = load(a2aProto('', service).replace('message Message {}', 'message Message { string task_id = 1; string the_id = 2 [json_name = "theId"]; }'));
     expect(loaded.methods[0].http).toEqual({
       verb: 'HEAD',
-      path: '/m/{id}',
-      body: 'id',
+      path: '/m/{task_id}',
+      body: 'the_id',
+      jsonNames: { task_id: 'taskId', the_id: 'theId' },
       additionalBindings: [
-        { verb: 'GET', path: '/a' },
-        { verb: 'GET', path: '/b' },
+        { verb: 'GET', path: '/a', jsonNames: {} },
+        { verb: 'GET', path: '/b', jsonNames: {} },
       ],
     });
   });

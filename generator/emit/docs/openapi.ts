@@ -1,11 +1,13 @@
 // openapi.json: OpenAPI 3.1 — the HTTP view: the JSON-RPC endpoint (one request body per
-// method, as `oneOf`), JSON and SSE responses, the card endpoints, the extended card, and the
-// manifest's security schemes as OpenAPI security schemes.
+// method, as `oneOf`), JSON and SSE responses, the HTTP+JSON routes when that binding is served
+// (openapi-rest.ts), the card endpoints, the extended card, and the manifest's security
+// schemes as OpenAPI security schemes.
 // @see https://spec.openapis.org/oas/v3.1.0
 import { isPlainObject, type JsonSchema } from '../../json-schema.js';
 import type { SecurityModel } from '../../model/security.js';
 import type { EmitContext } from '../context.js';
 import { componentRef } from './components.js';
+import { restPaths } from './openapi-rest.js';
 import type { DocsView } from './view-model.js';
 
 type Json = Record<string, unknown>;
@@ -129,6 +131,8 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       },
     },
   };
+  if (agent.server.bindings.includes('rest'))
+    Object.assign(paths, restPaths(protocol, served, agent.server.restPath, requirements.length ? requirements : undefined, authResponses));
   for (const path of protocol.wellKnownPaths) paths[path] = cardGet('The public Agent Card', componentRef('AgentCard'), false);
   if (agent.extendedCard && protocol.extendedCard.via === 'http')
     paths[`/${protocol.extendedCard.path}`] = cardGet('The authenticated extended Agent Card', componentRef('AgentCard'), true);

@@ -1,57 +1,87 @@
-// Where a card says its JSON-RPC endpoint is: `url` before v1.0; from v1.0 the JSON-RPC entry
-// of `supportedInterfaces` whose version this code speaks (spec v1.0 §8.3). One place for
-// both, so the server can move its endpoint (a public URL, the port actually listened on)
-// and the client can find it whatever the version.
+// Where a card says its interfaces are, preferred first: before v1.0 the main `url` speaks
+// `preferredTransport` (JSON-RPC when absent) and `additionalInterfaces` lists more (v0.2.4 on,
+// §5.6); from v1.0 `supportedInterfaces` lists them all (§8.3), and only those whose version
+// this code speaks count. One place for every version, so the server can move its endpoints
+// (a public URL, the port actually listened on) and a client can find the binding it wants.
 import { protocol } from '../protocol.js';
 
 type Card = Record<string, unknown>;
-interface AgentInterface {
-  url?: unknown;
-  protocolBinding?: unknown;
-  protocolVersion?: unknown;
+
+/** One interface of a card, whatever the version's field names. */
+export interface CardInterface {
+  url: string;
+  /** `JSONRPC`, `HTTP+JSON`, `GRPC`, … as the card names it. */
+  binding: string;
+  /** v1.0: the interface's tenant, which requests echo. */
+  tenant?: string;
 }
 
-const JSON_RPC = 'JSONRPC';
+export const JSON_RPC = 'JSONRPC';
+export const HTTP_JSON = 'HTTP+JSON';
 const served = protocol.negotiation?.served;
 
 /** Major.Minor of a version (`1.0.1` → `1.0`), as §3.6 compares them. */
 const majorMinor = (version: unknown): string => String(version).split('.').slice(0, 2).join('.');
+const isObject = (v: unknown): v is Card => v !== null && typeof v === 'object' && !Array.isArray(v);
+const listOf = (v: unknown): Card[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
-/** The index of the card's JSON-RPC interface this code speaks, or -1. */
-function interfaceIndex(card: Card): number {
-  const interfaces = Array.isArray(card.supportedInterfaces) ? (card.supportedInterfaces as AgentInterface[]) : [];
-  return interfaces.findIndex(
-    (i) =>
-      i !== null &&
-      typeof i === 'object' &&
-      i.protocolBinding === JSON_RPC &&
-      typeof i.url === 'string' &&
-      (served === undefined || served.includes(majorMinor(i.protocolVersion))),
-  );
-}
-
-/** The JSON-RPC endpoint the card advertises, or undefined when it has none this code can call. */
-export function cardEndpoint(card: object): string | undefined {
+/** Every interface of the card this code can speak, preferred first, each URL once per binding. */
+export function cardInterfaces(card: object): CardInterface[] {
   const c = card as Card;
-  if (typeof c.url === 'string') return c.url;
-  const at = interfaceIndex(c);
-  return at < 0 ? undefined : ((c.supportedInterfaces as AgentInterface[])[at].url as string);
+  const out: CardInterface[] = [];
+  const add = (url: unknown, binding: unknown, tenant?: unknown): void => {
+    if (typeof url !== 'string' || typeof binding !== 'string') return;
+    if (out.some((i) => i.url === url && i.binding === binding)) return;
+    out.push(typeof tenant === 'string' && tenant !== '' ? { url, binding, tenant } : { url, binding });
+  };
+  if (Array.isArray(c.supportedInterfaces)) {
+    for (const i of listOf(c.supportedInterfaces))
+      if (served === undefined || served.includes(majorMinor(i.protocolVersion))) add(i.url, i.protocolBinding, i.tenant);
+    return out;
+  }
+  add(c.url, typeof c.preferredTransport === 'string' ? c.preferredTransport : JSON_RPC);
+  for (const i of listOf(c.additionalInterfaces)) add(i.url, i.transport);
+  return out;
 }
 
-/** The tenant of the card's JSON-RPC interface (v1.0 multi-tenancy): requests echo it in `tenant`. */
-export function cardTenant(card: object): string | undefined {
-  const c = card as Card;
-  const at = interfaceIndex(c);
-  const tenant = at < 0 ? undefined : (c.supportedInterfaces as (AgentInterface & { tenant?: unknown })[])[at].tenant;
-  return typeof tenant === 'string' && tenant !== '' ? tenant : undefined;
+/** The card's endpoint for a binding (JSON-RPC unless named), or undefined when it has none this code can call. */
+export function cardEndpoint(card: object, binding: string = JSON_RPC): string | undefined {
+  return cardInterfaces(card).find((i) => i.binding === binding)?.url;
 }
 
-/** A copy of the card whose JSON-RPC endpoint is `url` (the card itself when `url` is undefined). */
+/** The tenant of the card's interface for a binding (v1.0 multi-tenancy): requests echo it in `tenant`. */
+export function cardTenant(card: object, binding: string = JSON_RPC): string | undefined {
+  return cardInterfaces(card).find((i) => i.binding === binding)?.tenant;
+}
+
+/**
+ * A copy of the card whose JSON-RPC endpoint is `url` (the card itself when `url` is undefined),
+ * every other interface moving with it: one under the old endpoint stays under the new one
+ * (`…/a2a/rest` follows `…/a2a`), one elsewhere on the same origin takes the new origin.
+ */
 export function withCardEndpoint<T extends object>(card: T, url: string | undefined): T {
   if (url === undefined) return card;
   const c = card as Card;
-  const at = interfaceIndex(c);
-  if (at < 0) return { ...c, url } as unknown as T;
-  const interfaces = (c.supportedInterfaces as AgentInterface[]).map((i, n) => (n === at ? { ...i, url } : i));
-  return { ...c, supportedInterfaces: interfaces } as unknown as T;
+  const old = cardEndpoint(c);
+  if (old === undefined) return (Array.isArray(c.supportedInterfaces) ? card : { ...c, url }) as T;
+  const move = (u: unknown): unknown => (typeof u === 'string' ? moved(u, old, url) : u);
+  const copy: Card = { ...c };
+  if (typeof c.url === 'string') copy.url = move(c.url);
+  for (const field of ['additionalInterfaces', 'supportedInterfaces'])
+    if (Array.isArray(c[field])) copy[field] = (c[field] as unknown[]).map((i) => (isObject(i) ? { ...i, url: move(i.url) } : i));
+  return copy as T;
+}
+
+function moved(u: string, from: string, to: string): string {
+  if (u === from) return to;
+  const base = from.replace(/\/$/, '');
+  if (u.startsWith(`${base}/`)) return to.replace(/\/$/, '') + u.slice(base.length);
+  try {
+    const target = new URL(u);
+    const [before, after] = [new URL(from), new URL(to)];
+    if (target.origin !== before.origin) return u;
+    return after.origin + target.pathname + target.search;
+  } catch {
+    return u;
+  }
 }

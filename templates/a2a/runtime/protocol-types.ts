@@ -192,6 +192,40 @@ export interface RequestLimits {
   taskBytes: number;
 }
 
+/** How a query-string value is read into a request field (v1.0 §11.5). */
+export type QueryFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'strings';
+
+/** One route of the HTTP+JSON binding: another encoding of one method. */
+export interface RestRoute {
+  /** The method it encodes, as the method table names it (`GetTask`, `tasks/get`). */
+  method: string;
+  /** Upper case: `GET`, `POST`, `DELETE`, … */
+  verb: string;
+  /** The path under the binding's base, its variables named by the field they fill: `/tasks/{id}:cancel`, `/{tenant}/tasks`. */
+  path: string;
+  /** `*`: the body is the request less what the path binds; a field: the body is that field; absent: no body. */
+  body?: string;
+  /** Fields a query string may set (routes without a body), and how each value is read. */
+  query: { readonly [field: string]: QueryFieldType };
+}
+
+/** The HTTP+JSON binding of a version that defines one (v0.3.0 §3.2.3, v1.0 §11). */
+export interface RestBinding {
+  routes: readonly RestRoute[];
+  /**
+   * What the bodies are. `objects`: the method's own params and results (v1.0, where JSON-RPC and
+   * HTTP+JSON both carry ProtoJSON). `proto-v0.3`: the ProtoJSON of v0.3.0's a2a.proto, which the
+   * official SDKs and TCK speak over HTTP+JSON while JSON-RPC carries the a2a.json objects.
+   */
+  wire: 'objects' | 'proto-v0.3';
+  /** `status`: `{ "error": google.rpc.Status }` (v1.0 §11.6); `flat`: `{ code, message, data }`, as v0.3.0's SDKs write it. */
+  errors: 'status' | 'flat';
+  /** The media type of JSON bodies. */
+  mediaType: string;
+  /** By JSON-RPC error code: the HTTP status and the google.rpc code name (§5.4); others are 500 INTERNAL. */
+  errorStatus: { readonly [code: string]: readonly [httpStatus: number, rpcStatus: string] };
+}
+
 export interface ProtocolDescriptor {
   version: string;
   /** Set from v1.0 on: requests name their version and others are refused. */
@@ -203,4 +237,6 @@ export interface ProtocolDescriptor {
   extendedCard: ExtendedCardAccess;
   features: ProtocolFeatures;
   methods: { readonly [method: string]: MethodDescriptor };
+  /** The HTTP+JSON binding, in versions that define one. */
+  rest?: RestBinding;
 }

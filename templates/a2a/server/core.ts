@@ -13,6 +13,7 @@ import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, success
 import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
 import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
+import { handleRest, type RestCall } from './rest.js';
 
 /** What an adapter knows about an incoming request. */
 export interface CoreRequest extends HeaderReader {
@@ -46,6 +47,8 @@ export class BodyError extends Error {
 
 export interface CoreConfig extends DispatchConfig {
   basePath: string;
+  /** Where the HTTP+JSON binding is mounted (its routes are paths under it), when it is served. */
+  restPath?: string;
   card: () => AgentCard;
   cors: CorsPolicy;
   verifiers: Readonly<Record<string, AnyVerifier | undefined>>;
@@ -86,9 +89,22 @@ export function createCore(config: CoreConfig): Core {
     extendedPaths.add(`${base === '/' ? '' : base}/${protocol.extendedCard.path}`);
   }
 
+  const restBase = config.restPath === undefined || !protocol.rest ? undefined : normalizePath(config.restPath);
+  /** The path under the HTTP+JSON base (`/tasks/abc`), or undefined when the request is not for it. */
+  const restPathOf = (path: string): string | undefined =>
+    restBase === undefined
+      ? undefined
+      : restBase === '/'
+        ? path
+        : path === restBase
+          ? ''
+          : path.startsWith(`${restBase}/`)
+            ? path.slice(restBase.length)
+            : undefined;
+
   const owns = (raw: string): boolean => {
     const path = normalizePath(raw);
-    return path === base || cardPaths.has(path) || extendedPaths.has(path) || config.extraRoutes?.(path) !== undefined;
+    return path === base || cardPaths.has(path) || extendedPaths.has(path) || restPathOf(path) !== undefined || config.extraRoutes?.(path) !== undefined;
   };
 
   return Object.assign(
@@ -118,6 +134,12 @@ export function createCore(config: CoreConfig): Core {
       if (request.method === 'GET') {
         const extra = config.extraRoutes?.(path);
         if (extra) return { ...extra, headers: { ...extra.headers, ...cors } };
+      }
+      const restPath = restPathOf(path);
+      if (restPath !== undefined) {
+        const call: RestCall = (c, framing, principal) =>
+          observed(c, request, config, (span) => dispatch(c, { principal, connection: request, id: null, method: c.method, span, framing }, config));
+        return handleRest(request, restPath, config, cors, call);
       }
       return {
         status: 404,

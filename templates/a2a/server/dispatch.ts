@@ -8,7 +8,7 @@ import { wrapResult } from '../runtime/result-members.js';
 import type { MethodDescriptor } from '../runtime/protocol-types.js';
 import type { AgentCard, Task } from '../types.js';
 import type { Principal } from './executor.js';
-import { errorJson, idRequired, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
+import { errorJson, idRequired, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
 import { checkClientMessage, checkHistoryLength, checkPushUrl, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { checkListQuery } from './list-tasks.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
@@ -42,6 +42,23 @@ export interface CallMeta extends CallInfo {
   id: JsonRpcId;
   /** Tells when the client goes away before its answer (blocking sends stop listening). */
   connection?: { onDisconnect?(callback: () => void): void };
+  /** How a stream writes its events; JSON-RPC responses under `id` when absent. */
+  framing?: StreamFraming;
+}
+
+/** How one binding writes a stream's events (SSE `data`) and its failure (an `error` event). */
+export interface StreamFraming {
+  event(value: unknown): string;
+  error(error: unknown): string;
+}
+
+/** JSON-RPC's: every event is a response under the request's id (the prefix is built once per stream). */
+function jsonRpcFraming(id: JsonRpcId): StreamFraming {
+  const prefix = successPrefix(id);
+  return {
+    event: (value) => `${prefix}${value === undefined ? 'null' : JSON.stringify(value)}}`,
+    error: (error) => errorJson(id, error),
+  };
 }
 
 type Descriptor = MethodDescriptor;
@@ -53,7 +70,8 @@ const streamsTasks = protocol.features.streamCarriesTask;
 
 export const isStreamingMethod = (method: string): boolean => Object.prototype.hasOwnProperty.call(methods, method) && methods[method].streaming;
 
-export async function dispatch(request: JsonRpcRequest, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
+/** `request` is a JSON-RPC request, or the method and params an HTTP+JSON route stands for (rest.ts). */
+export async function dispatch(request: Pick<JsonRpcRequest, 'method' | 'params'>, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   try {
     const { descriptor, params } = validate(request.method, request.params, config);
     const { manager } = config;
@@ -229,10 +247,10 @@ class PendingStream implements SseSource {
 
 async function streamRun(params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   const stream = new PendingStream(config.keepAliveMs);
-  const prefix = successPrefix(meta.id);
+  const framing = meta.framing ?? jsonRpcFraming(meta.id);
   const listener: RunListener = (event, final, error) => {
-    if (error !== undefined || event === undefined) stream.push('error', errorJson(meta.id, error), true);
-    else stream.push('event', `${prefix}${JSON.stringify(toStreamEvent(event))}}`, final);
+    if (error !== undefined || event === undefined) stream.push('error', framing.error(error), true);
+    else stream.push('event', framing.event(toStreamEvent(event)), final);
   };
   const run = await config.manager.start(params, meta, 'stream', listener);
   stream.onClose(() => config.manager.unlisten(run, listener));
@@ -241,16 +259,17 @@ async function streamRun(params: Loose, meta: CallMeta, config: DispatchConfig):
 
 async function streamResubscribe(params: Loose, meta: CallMeta, config: DispatchConfig): Promise<Outcome> {
   const stream = new PendingStream(config.keepAliveMs);
+  const framing = meta.framing ?? jsonRpcFraming(meta.id);
   // Events that arrive while the current state is being sent are held back, to keep the order.
   let held: [StreamEvent | undefined, boolean, unknown][] | undefined = [];
   const forward: RunListener = (event, final, error) => {
-    if (error !== undefined || event === undefined) stream.push('error', errorJson(meta.id, error), true);
-    else stream.push('event', successJson(meta.id, toStreamEvent(event)), final);
+    if (error !== undefined || event === undefined) stream.push('error', framing.error(error), true);
+    else stream.push('event', framing.event(toStreamEvent(event)), final);
   };
   const listener: RunListener = (event, final, error) => (held ? held.push([event, final, error]) : forward(event, final, error));
   const { task, run } = await config.manager.resubscribe(params, meta, listener);
   // The current state first, then whatever happens next.
-  stream.push('event', successJson(meta.id, toStreamEvent(config.manager.snapshot(task, undefined))), run === undefined);
+  stream.push('event', framing.event(toStreamEvent(config.manager.snapshot(task, undefined))), run === undefined);
   const pending = held;
   held = undefined;
   for (const [event, final, error] of pending) forward(event, final, error);
@@ -266,6 +285,7 @@ async function callCustom(method: string, streaming: boolean, params: Loose, met
   const value = await handler(params as never, context);
   if (!streaming) return { kind: 'result', result: value };
   const stream = new PendingStream(config.keepAliveMs);
+  const framing = meta.framing ?? jsonRpcFraming(meta.id);
   const iterator = (value as AsyncIterable<unknown>)[Symbol.asyncIterator]();
   stream.onClose(() => {
     controller.abort(new Error('the client disconnected'));
@@ -276,11 +296,11 @@ async function callCustom(method: string, streaming: boolean, params: Loose, met
       for (;;) {
         const next = await iterator.next();
         if (next.done) break;
-        stream.push('event', successJson(meta.id, next.value), false);
+        stream.push('event', framing.event(next.value), false);
       }
       stream.end();
     } catch (err) {
-      stream.push('error', errorJson(meta.id, err instanceof JsonRpcError ? err : errorFor('internal')), true);
+      stream.push('error', framing.error(err instanceof JsonRpcError ? err : errorFor('internal')), true);
     }
   })();
   return { kind: 'stream', source: stream };

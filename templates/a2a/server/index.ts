@@ -69,6 +69,8 @@ interface BaseOptions {
   host?: string;
   /** Path of the JSON-RPC endpoint; default: the manifest's (from `agent.url`). */
   basePath?: string;
+  /** Where the HTTP+JSON binding is mounted, or false to serve JSON-RPC only; default: the manifest's `server.restPath` when `server.bindings` has `rest`. */
+  restPath?: string | false;
   /** The URL the card advertises; default: A2A_PUBLIC_URL, else the manifest's `agent.url` (its port follows listen() on loopback). */
   publicUrl?: string;
   /** Interval of SSE keep-alive comments, ms (0: none). Default 15000. */
@@ -203,6 +205,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     tenant: cardTenant(agentCard),
     log,
     basePath,
+    restPath: restPathOption(options.restPath),
     card: () => card,
     cors: { origins: options.cors?.origins ?? [...serverDefaults.corsOrigins] },
     verifiers,
@@ -315,6 +318,13 @@ function envPort(): number | undefined {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${JSON.stringify(raw)}`);
   return port;
+}
+
+/** The HTTP+JSON mount: the option, else the manifest's when it serves the binding (and the version has one). */
+function restPathOption(option: string | false | undefined): string | undefined {
+  if (option === false || !protocol.rest) return undefined;
+  if (option !== undefined) return option;
+  return (serverDefaults.bindings as readonly string[]).includes('rest') ? serverDefaults.restPath : undefined;
 }
 
 function withUrl(card: AgentCard, url: string | undefined): AgentCard {

@@ -1,0 +1,119 @@
+// The HTTP+JSON binding in openapi.json: one operation per route of a served method, at its
+// real path under `server.restPath` — path and query parameters, the body, the answer (JSON or
+// an SSE stream) and the errors in the binding's style (google.rpc.Status from v1.0, §11.6).
+// v0.3.0's bodies are the ProtoJSON of its a2a.proto, which the schema does not describe: they
+// are named, not typed.
+import type { JsonSchema } from '../../json-schema.js';
+import type { MethodModel } from '../../model/methods.js';
+import type { ProtocolModel } from '../../model/protocol.js';
+import type { RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
+import { componentRef } from './components.js';
+
+type Json = Record<string, unknown>;
+
+const googleRpcStatus: JsonSchema = {
+  title: 'google.rpc.Status',
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'status', 'message'],
+      properties: {
+        code: { type: 'integer', description: 'The HTTP status.' },
+        status: { type: 'string', description: 'The google.rpc code name (NOT_FOUND, INVALID_ARGUMENT, FAILED_PRECONDITION, …).' },
+        message: { type: 'string' },
+        details: { type: 'array', items: { type: 'object', required: ['@type'], properties: { '@type': { type: 'string' } } } },
+      },
+    },
+  },
+};
+
+const flatError: JsonSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { code: { type: 'integer', description: 'The A2A (JSON-RPC) error code.' }, message: { type: 'string' }, data: {} },
+};
+
+const QUERY_SCHEMA: Record<string, JsonSchema> = {
+  string: { type: 'string' },
+  integer: { type: 'integer' },
+  number: { type: 'number' },
+  boolean: { type: 'boolean' },
+  strings: { type: 'array', items: { type: 'string' } },
+};
+
+/** `/tasks/{id}:cancel` → `GetTask` etc.: OpenAPI paths keyed by the mount plus the route's path. */
+export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPath: string, security: Json[] | undefined, authResponses: Json): Json {
+  const rest = protocol.rest;
+  if (!rest) return {};
+  const byName = new Map(served.map((m) => [m.name, m]));
+  const mount = restPath === '/' ? '' : restPath.replace(/\/$/, '');
+  const mediaType = rest.mediaType;
+  const errorSchema = rest.errors === 'status' ? googleRpcStatus : flatError;
+  const paths: Record<string, Json> = {};
+  const usedIds = new Set<string>();
+  for (const route of rest.routes) {
+    const method = byName.get(route.method);
+    if (!method) continue;
+    const path = mount + route.path;
+    const operationId = uniqueId(`rest${pascal(method.name)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`, route.verb, usedIds);
+    const operation: Json = {
+      operationId,
+      summary: `${method.name} over HTTP+JSON`,
+      ...(method.description ? { description: method.description } : {}),
+      ...(security ? { security } : {}),
+      parameters: parameters(route),
+      ...(route.body === undefined ? {} : { requestBody: requestBody(route, method, rest.wire, mediaType) }),
+      responses: {
+        '200': answer(method, rest.wire, mediaType),
+        '400': { description: 'Invalid params, or an A2A error of the 400 row of §5.4.', content: { [mediaType]: { schema: errorSchema } } },
+        '404': { description: 'No such task (TaskNotFoundError), or no such route.', content: { [mediaType]: { schema: errorSchema } } },
+        ...authResponses,
+      },
+    };
+    paths[path] = { ...(paths[path] ?? {}), [route.verb.toLowerCase()]: operation };
+  }
+  return paths;
+}
+
+const pascal = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
+
+function uniqueId(wanted: string, verb: string, used: Set<string>): string {
+  let id = used.has(wanted) ? `${wanted}Via${verb[0]}${verb.slice(1).toLowerCase()}` : wanted;
+  for (let i = 2; used.has(id); i++) id = `${wanted}${i}`;
+  used.add(id);
+  return id;
+}
+
+function parameters(route: RestRoute): Json[] {
+  const inPath = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const inQuery = Object.entries(route.query).map(([name, type]) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: QUERY_SCHEMA[type],
+    ...(type === 'strings' ? { style: 'form', explode: true, description: 'Repeat the parameter or separate values with commas (§11.5).' } : {}),
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function requestBody(route: RestRoute, method: MethodModel, wire: string, mediaType: string): Json {
+  const schema: JsonSchema =
+    wire === 'objects' && method.paramsType
+      ? route.body === '*'
+        ? componentRef(method.paramsType)
+        : { description: `The ${route.body} field of ${method.paramsType}.` }
+      : { type: 'object', description: `${method.name}'s request as the ProtoJSON of A2A v0.3.0's a2a.proto (the form the official SDKs send).` };
+  return { required: false, content: { [mediaType]: { schema } } };
+}
+
+function answer(method: MethodModel, wire: string, mediaType: string): Json {
+  const result: JsonSchema =
+    wire === 'objects' ? componentRef(method.resultType) : { type: 'object', description: `The result as the ProtoJSON of A2A v0.3.0's a2a.proto.` };
+  if (!method.streaming) return { description: 'The result.', content: { [mediaType]: { schema: result } } };
+  return {
+    description: 'Server-Sent Events: each `data:` is one event as it is (no JSON-RPC envelope), described by x-a2a-event; a failure is an `event: error`.',
+    content: { 'text/event-stream': { schema: { type: 'string' }, 'x-a2a-event': result } },
+  };
+}

@@ -1,0 +1,74 @@
+// The interfaces an agent offers — which protocol bindings, at which URLs, preferred first —
+// and how its card lists them: `url` + `preferredTransport` + `additionalInterfaces` (v0.2.4 to
+// v0.3.0, §5.6), `supportedInterfaces` (v1.0, §8.3). The manifest says which bindings and where
+// (`server.bindings`, `server.restPath`); the default is every binding the spec defines.
+import type { ManifestServer } from '../load/manifest.js';
+import type { ProtocolModel } from './protocol.js';
+
+export type BindingName = 'jsonrpc' | 'rest';
+
+/** How cards name each binding: v0.3.0's TransportProtocol, v1.0's `protocolBinding`. */
+export const CARD_BINDING: Readonly<Record<BindingName, string>> = { jsonrpc: 'JSONRPC', rest: 'HTTP+JSON' };
+
+export interface Interfaces {
+  /** Served bindings, the preferred first. */
+  bindings: BindingName[];
+  /** Where the HTTP+JSON binding is mounted (served only when `bindings` has `rest`). */
+  restPath: string;
+}
+
+export function servedInterfaces(protocol: ProtocolModel, server: ManifestServer, basePath: string): Interfaces {
+  return {
+    bindings: server.bindings ? [...server.bindings] : protocol.rest ? ['jsonrpc', 'rest'] : ['jsonrpc'],
+    restPath: server.restPath ?? (basePath === '/' ? '/rest' : `${basePath.replace(/\/$/, '')}/rest`),
+  };
+}
+
+/**
+ * The public URL of each binding. `agentUrl` is the JSON-RPC endpoint; HTTP+JSON is at the
+ * same origin — under the same public prefix when `agent.url` maps basePath through a proxy
+ * (`https://x/agents/a2a` for basePath `/a2a` puts `/a2a/rest` at `https://x/agents/a2a/rest`).
+ */
+export function bindingUrl(binding: BindingName, agentUrl: unknown, basePath: string, restPath: string): unknown {
+  if (binding === 'jsonrpc' || typeof agentUrl !== 'string') return agentUrl;
+  try {
+    const url = new URL(agentUrl);
+    const base = basePath.replace(/\/$/, '');
+    const publicPath = url.pathname.replace(/\/$/, '');
+    if (base !== '' && publicPath.endsWith(base) && restPath.startsWith(`${base}/`)) url.pathname = publicPath + restPath.slice(base.length);
+    else url.pathname = restPath;
+    return url.toString();
+  } catch {
+    return restPath;
+  }
+}
+
+/** The card's fields that list the interfaces, for a card schema that has them. */
+export function interfaceCardFields(
+  protocol: ProtocolModel,
+  agentUrl: unknown,
+  server: Interfaces & { basePath: string; tenant?: string },
+): Record<string, unknown> {
+  const cardProps = protocol.definitions.AgentCard?.properties ?? {};
+  const url = (b: BindingName) => bindingUrl(b, agentUrl, server.basePath, server.restPath);
+  const [preferred] = server.bindings;
+  const fields: Record<string, unknown> = {};
+  if ('supportedInterfaces' in cardProps && !('url' in cardProps)) {
+    fields.supportedInterfaces = server.bindings.map((b) => ({
+      url: url(b),
+      protocolBinding: CARD_BINDING[b],
+      ...(server.tenant ? { tenant: server.tenant } : {}),
+      protocolVersion: protocol.wireVersion,
+    }));
+    return fields;
+  }
+  if ('preferredTransport' in cardProps) {
+    fields.preferredTransport = CARD_BINDING[preferred];
+    // The main url is the preferred binding's (§5.6.4: preferredTransport "MUST be available at the main url").
+    if (preferred !== 'jsonrpc') fields.url = url(preferred);
+  }
+  // §5.6.4: additionalInterfaces "SHOULD include an entry corresponding to the main url".
+  if ('additionalInterfaces' in cardProps && server.bindings.length > 1)
+    fields.additionalInterfaces = server.bindings.map((b) => ({ url: url(b), transport: CARD_BINDING[b] }));
+  return fields;
+}

@@ -1,0 +1,60 @@
+// Errors over HTTP+JSON: an HTTP status from the error (spec v1.0 §5.4) and a body in the
+// binding's style — v1.0's `{ "error": google.rpc.Status }` with the typed details the
+// JSON-RPC binding carries in `data` (§11.6), or v0.3.0's `{ code, message, data }` as its
+// official SDKs write and read it. Failures before any method (authentication, no route, a
+// body too big) are HTTP failures with a status of their own, written in the same style.
+import { errorFor, type JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { RestBinding } from '../runtime/protocol-types.js';
+import { wireError } from './error-details.js';
+
+const binding = protocol.rest as RestBinding | undefined;
+
+/** The HTTP status and google.rpc code name of an error. */
+export function statusOf(error: JsonRpcError): readonly [number, string] {
+  return binding?.errorStatus[String(error.code)] ?? [500, 'INTERNAL'];
+}
+
+/** The body of an error answer (a stream's error event has the same). */
+export function restErrorBody(error: JsonRpcError): string {
+  const wire = wireError(error);
+  if (binding?.errors !== 'status') return JSON.stringify(wire);
+  const [httpStatus, rpcStatus] = statusOf(error);
+  const details = Array.isArray(wire.data) ? wire.data : [];
+  return JSON.stringify({ error: { code: httpStatus, status: rpcStatus, message: wire.message, details } });
+}
+
+/** google.rpc code names of the HTTP failures that come before a method is known. */
+const HTTP_RPC_STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  405: 'UNIMPLEMENTED',
+  408: 'DEADLINE_EXCEEDED',
+  413: 'INVALID_ARGUMENT',
+  415: 'INVALID_ARGUMENT',
+  503: 'UNAVAILABLE',
+};
+
+/** An HTTP-level failure: no JSON-RPC code of its own, so v0.3.0's style names it in `error`. */
+export function httpFailureBody(status: number, message: string): string {
+  if (binding?.errors === 'status') return JSON.stringify({ error: { code: status, status: HTTP_RPC_STATUS[status] ?? 'UNKNOWN', message, details: [] } });
+  return JSON.stringify({ error: HTTP_ERROR_NAMES[status] ?? 'error', message });
+}
+
+const HTTP_ERROR_NAMES: Record<number, string> = {
+  400: 'bad request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  405: 'method not allowed',
+  408: 'request timeout',
+  413: 'payload too large',
+  415: 'unsupported media type',
+  503: 'unavailable',
+};
+
+/** A route's path that is not A2A's: the JSON-RPC error the method table would give, for the status table. */
+export const noRoute = (verb: string, path: string): JsonRpcError =>
+  errorFor('methodNotFound', `no HTTP+JSON route is ${verb} ${path.slice(0, 200)}`, { path: path.slice(0, 200) });

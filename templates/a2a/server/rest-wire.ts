@@ -1,0 +1,44 @@
+// What HTTP+JSON bodies are, by the binding's `wire`. From v1.0 both bindings carry the same
+// ProtoJSON objects, so a body is the method's params and a result is the body of the answer.
+// v0.3.0's JSON-RPC carries the a2a.json objects while its HTTP+JSON carries the ProtoJSON of
+// v0.3.0's a2a.proto (as the official SDKs and the TCK do): proto-json-v03.ts translates.
+import { errorFor, JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { Loose } from '../runtime/objects.js';
+import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
+import type { StreamFraming } from './dispatch.js';
+import { restErrorBody } from './rest-errors.js';
+
+export interface RestWire {
+  /** The method's params: the body as the route takes it, with the fields its path and query bind. Throws a JsonRpcError (-32602) when they disagree. */
+  params(route: RestRoute, body: unknown, fields: Loose): Loose;
+  /** A unary result as the answer's body. */
+  result(route: RestRoute, value: unknown): unknown;
+  /** How a streaming answer writes each event and a failure. */
+  framing(route: RestRoute): StreamFraming;
+}
+
+/** The body of `*` routes holds the whole request; a field the path binds must agree with it. */
+function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
+  if (route.body === undefined) return { ...fields };
+  const params: Loose = route.body === '*' ? { ...(body as Loose) } : { [route.body]: body };
+  for (const [name, value] of Object.entries(fields)) {
+    if (params[name] !== undefined && params[name] !== value)
+      throw errorFor('invalidParams', `${name} is ${JSON.stringify(value)} in the path but ${JSON.stringify(params[name])} in the body`, { path: `/${name}` });
+    params[name] = value;
+  }
+  return params;
+}
+
+const objectFraming: StreamFraming = {
+  event: (value) => JSON.stringify(value),
+  error: (error) => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal')),
+};
+
+const objects: RestWire = {
+  params: mergeFields,
+  result: (_route, value) => value,
+  framing: () => objectFraming,
+};
+
+export const restWire: RestWire = (protocol.rest as RestBinding | undefined)?.wire === 'proto-v0.3' ? objects : objects;

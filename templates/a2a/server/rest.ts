@@ -1,0 +1,109 @@
+// The HTTP+JSON binding (spec v1.0 §11, v0.3.0 §3.2.3): a route → the method it encodes, its
+// path, query and body → that method's params, and its outcome → an HTTP answer. Everything
+// after that is the JSON-RPC binding's own path (dispatch.ts): the same validation, rules,
+// handlers, limits and authentication — one behaviour, two encodings.
+import { errorFor, JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { Loose } from '../runtime/objects.js';
+import type { RestBinding } from '../runtime/protocol-types.js';
+import { AUTH_NOT_REQUIRED, authenticate, authRequired } from './auth.js';
+import type { CoreConfig, CoreRequest, CoreResponse } from './core.js';
+import { BodyError } from './core.js';
+import type { Outcome, StreamFraming } from './dispatch.js';
+import type { Principal } from './executor.js';
+import { parseBody } from './jsonrpc.js';
+import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
+import { compileRoutes, matchRoute, queryFields } from './rest-routes.js';
+import { restWire } from './rest-wire.js';
+import { SSE_HEADERS } from './sse.js';
+import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
+
+const binding = protocol.rest as RestBinding | undefined;
+const compiled = binding ? compileRoutes(binding.routes) : [];
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Runs one call under the core's request log and tracing, with the stream framing of this binding. */
+export type RestCall = (call: { id: null; method: string; params: Loose }, framing: StreamFraming, principal: Principal | undefined) => Promise<Outcome>;
+
+type Cors = Readonly<Record<string, string>>;
+
+/** Answers a request whose path lies under the binding's base; `path` is the rest of it (`/tasks/abc`). */
+export async function handleRest(request: CoreRequest, path: string, config: CoreConfig, cors: Cors, call: RestCall): Promise<CoreResponse> {
+  const json = { 'content-type': binding?.mediaType ?? 'application/json', 'x-content-type-options': 'nosniff', ...cors };
+  const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => ({
+    status,
+    headers: { ...json, ...extra },
+    body: httpFailureBody(status, message),
+  });
+  const error = (e: JsonRpcError): CoreResponse => ({ status: statusOf(e)[0], headers: json, body: restErrorBody(e) });
+
+  const match = matchRoute(compiled, request.method, path === '' ? '/' : path);
+  if (match.kind === 'none') return error(noRoute(request.method, path));
+  if (match.kind === 'wrongVerb') return fail(405, `${request.method} is not allowed here; use ${match.allow.join(' or ')}`, { allow: match.allow.join(', ') });
+  if (match.kind === 'error') return error(match.error);
+  if (config.accepting && !config.accepting())
+    return fail(503, 'the agent is shutting down; send the request again in a moment (to another replica, if there is one)', {
+      connection: 'close',
+      'retry-after': '1',
+    });
+
+  const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
+  if (!auth.ok) return fail(auth.status, auth.message, auth.challenge ? { 'www-authenticate': auth.challenge } : {});
+  const refused = versionHeader === undefined ? undefined : versionRefusal(requestedVersion(request));
+  if (refused) return error(refused);
+
+  const { route, bound } = match;
+  let body: unknown;
+  if (route.body !== undefined) {
+    const read = await readJsonBody(request, config);
+    if (read instanceof JsonRpcError) return error(read);
+    if ('status' in read) return fail(read.status, read.message, read.status === 413 || read.status === 408 ? { connection: 'close' } : {});
+    body = read.value;
+  }
+  const query = route.body === undefined ? queryFields(request.query, route.query) : {};
+  if (query instanceof JsonRpcError) return error(query);
+
+  let params: Loose;
+  try {
+    params = restWire.params(route, body, { ...query, ...bound });
+  } catch (err) {
+    if (err instanceof JsonRpcError) return error(err);
+    throw err;
+  }
+  const outcome = await call({ id: null, method: route.method, params }, restWire.framing(route), auth.principal);
+  if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(restWire.result(route, outcome.result) ?? {}) };
+  if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
+  return error(outcome.error);
+}
+
+type BodyRead = { value: unknown } | { status: number; message: string } | JsonRpcError;
+
+/** The JSON body of a route that takes one; an empty body is an empty request (`POST /tasks/{id}:cancel`). */
+async function readJsonBody(request: CoreRequest, config: CoreConfig): Promise<BodyRead> {
+  const rawType = request.header('content-type');
+  const encoding = (request.header('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity' && encoding !== '')
+    return { status: 415, message: `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed` };
+  let bytes: Uint8Array;
+  try {
+    bytes = await request.readBody(config.limits.bodyBytes);
+  } catch (err) {
+    if (err instanceof BodyError) return { status: err.status, message: err.message };
+    throw err;
+  }
+  if (bytes.length === 0) return { value: {} };
+  const type = (rawType ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type))
+    return { status: 415, message: `Content-Type must be ${binding?.mediaType ?? 'application/json'} or application/json` };
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return errorFor('jsonParse', 'the request body is not valid UTF-8');
+  }
+  const parsed = parseBody(text, config.limits.jsonDepth);
+  if (!parsed.ok) return parsed.error;
+  if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+    return errorFor('invalidRequest', 'the request body must be a JSON object');
+  return { value: parsed.value };
+}
