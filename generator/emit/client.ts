@@ -23,12 +23,11 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${CLIENT}/index.ts`);
   const types = `${A2A_DIR}/types.ts`;
   const CallOptions = file.importType(`${CLIENT}/transport.ts`, 'CallOptions');
-  const Transport = file.import(`${CLIENT}/transport.ts`, 'JsonRpcTransport');
+  const Transport = file.import(`${CLIENT}/transport.ts`, 'HttpTransport');
   const TransportOptions = file.importType(`${CLIENT}/transport.ts`, 'TransportOptions');
   const AgentCard = file.importType(types, 'AgentCard');
   const discoverCard = file.import(`${CLIENT}/discovery.ts`, 'discoverCard');
-  const endpointOf = file.import(`${CLIENT}/discovery.ts`, 'endpointOf');
-  const cardTenant = file.import(`${CLIENT}/discovery.ts`, 'cardTenant');
+  const chooseInterface = file.import(`${CLIENT}/discovery.ts`, 'chooseInterface');
   const fromCard = file.import(`${CLIENT}/auth.ts`, 'fromCard');
   const Credential = file.importType(`${CLIENT}/auth.ts`, 'Credential');
   const methods = protocol.methods.map((m) => method(file, m, CallOptions));
@@ -70,20 +69,22 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
   file.add(
     `export interface A2AClientOptions extends ${TransportOptions} {\n  /** The agent's card, when known (fromCardUrl() sets it). */\n  card?: ${AgentCard};\n}\n\n`,
     `export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'> {\n` +
-      `  /** Use this endpoint instead of the card's \`url\`. */\n  url?: string;\n` +
+      `  /** Use this endpoint instead of the card's (give \`binding\` too when it is not JSON-RPC). */\n  url?: string;\n` +
+      `  /** The binding to use when the card lists it; default (and fallback): the card's preferred one among those this client speaks. */\n  binding?: 'JSONRPC' | 'HTTP+JSON';\n` +
       `  /** Credentials by security scheme name; hooks are built from the card's schemes (see auth.ts). */\n  credentials?: Readonly<Record<string, ${Credential}>>;\n  signal?: AbortSignal;\n}\n\n`,
     tsDoc(`A typed client for agents that speak A2A v${protocol.version}: one method per JSON-RPC method of its schema.\n@see ${protocol.specUrl}`),
     `export class A2AClient {\n`,
     `  readonly transport: ${Transport};\n  readonly card?: ${AgentCard};\n\n`,
     `  constructor(options: A2AClientOptions) {\n    this.transport = new ${Transport}(options);\n    this.card = options.card;\n  }\n\n`,
     tsDoc(
-      `Finds an agent from its base URL (or its card's URL): fetches the card at ${protocol.wellKnownPaths.join(' or ')}, validates it, and talks to its \`url\`.`,
+      `Finds an agent from its base URL (or its card's URL): fetches the card at ${protocol.wellKnownPaths.join(' or ')}, validates it, and talks to the interface it prefers among those this client speaks (JSON-RPC${protocol.rest ? ', HTTP+JSON' : ''}), or to \`binding\`'s.`,
       '  ',
     ),
     `  static async fromCardUrl(baseUrl: string, options: DiscoveryOptions = {}): Promise<A2AClient> {\n` +
       `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });\n` +
       `    const auth = options.auth ?? (options.credentials ? ${fromCard}(card, options.credentials) : undefined);\n` +
-      `    return new A2AClient({ ...options, auth, url: options.url ?? ${endpointOf}(card), tenant: options.tenant ?? ${cardTenant}(card), card });\n  }\n\n`,
+      `    const chosen = options.url === undefined ? ${chooseInterface}(card, options.binding) : { url: options.url, binding: options.binding ?? 'JSONRPC', tenant: undefined };\n` +
+      `    return new A2AClient({ ...options, auth, url: chosen.url, binding: chosen.binding, tenant: options.tenant ?? chosen.tenant, card });\n  }\n\n`,
     tsDoc('Any unary method by name, typed from the method map.', '  '),
     `  call<M extends ${UnaryMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): Promise<${ResultOf}<M>> {\n    return this.transport.call(method, params, options) as Promise<${ResultOf}<M>>;\n  }\n\n`,
     tsDoc('Any streaming method by name, typed from the method map.', '  '),

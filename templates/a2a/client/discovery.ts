@@ -1,9 +1,10 @@
 // Finding an agent: its card at the version's well-known path(s), validated against the
-// generated AgentCard schema. Its JSON-RPC endpoint is the card's `url` (v0.x) or its JSON-RPC
-// interface of this version (v1.0 `supportedInterfaces`, runtime/card-endpoint.ts).
+// generated AgentCard schema, and the interface to talk to: the card's preferred one among the
+// bindings this client speaks, or the one asked for (runtime/card-endpoint.ts reads every
+// version's way of listing them).
 import { VERSION_HEADER } from './version-header.js';
 import { protocol } from '../protocol.js';
-import { cardEndpoint, cardTenant } from '../runtime/card-endpoint.js';
+import { cardInterfaces, cardTenant, HTTP_JSON, JSON_RPC } from '../runtime/card-endpoint.js';
 
 export { cardTenant };
 import type { AgentCard } from '../types.js';
@@ -80,12 +81,23 @@ export function checkCard(value: unknown, from: string): AgentCard {
   return value as AgentCard;
 }
 
-/** The card's JSON-RPC endpoint this client can call; an error naming the card when it lists none. */
-export function endpointOf(card: AgentCard): string {
-  const endpoint = cardEndpoint(card);
-  if (endpoint !== undefined) return endpoint;
-  const served = protocol.negotiation ? ` for A2A ${protocol.negotiation.served.join(' or ')}` : '';
-  throw new A2AResponseValidationError(`the agent card lists no JSON-RPC interface${served}; pass \`url\` to talk to an endpoint of your choice`, [], card);
+/** The bindings this client speaks: JSON-RPC always, HTTP+JSON where the version defines it. */
+const SPOKEN = protocol.rest ? [JSON_RPC, HTTP_JSON] : [JSON_RPC];
+
+/**
+ * The interface to call: the card's first (preferred, §5.6.3) among the bindings this client
+ * speaks, or `binding`'s when the card lists it; an error naming the card when it lists none.
+ */
+export function chooseInterface(card: AgentCard, binding?: 'JSONRPC' | 'HTTP+JSON'): { url: string; binding: 'JSONRPC' | 'HTTP+JSON'; tenant?: string } {
+  const spoken = cardInterfaces(card).filter((i) => SPOKEN.includes(i.binding));
+  const chosen = spoken.find((i) => i.binding === binding) ?? spoken[0];
+  if (chosen) return { url: chosen.url, binding: chosen.binding as 'JSONRPC' | 'HTTP+JSON', ...(chosen.tenant ? { tenant: chosen.tenant } : {}) };
+  const served = protocol.negotiation ? ` of A2A ${protocol.negotiation.served.join(' or ')}` : '';
+  throw new A2AResponseValidationError(
+    `the agent card lists no ${SPOKEN.join(' or ')} interface${served}; pass \`url\` to talk to an endpoint of your choice`,
+    [],
+    card,
+  );
 }
 
 /** Fetches and validates the public card, trying the version's well-known paths in order. */

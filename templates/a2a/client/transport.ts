@@ -1,19 +1,23 @@
-// JSON-RPC 2.0 over HTTP with fetch: unary calls and SSE streams, typed errors, per-call
-// timeouts and AbortSignals, retries with backoff for idempotent calls only, one retry after
-// HTTP 401 when the auth handler refreshed its credentials, call interceptors, and optional
-// validation of every result against the generated schema. Works in Node ≥ 20 and browsers.
+// A2A over HTTP with fetch, in either binding (JSON-RPC 2.0 or HTTP+JSON: wire-encoding.ts,
+// rest-encoding.ts): unary calls and SSE streams, typed errors, per-call timeouts and
+// AbortSignals, retries with backoff for idempotent calls only, one retry after HTTP 401 when
+// the auth handler refreshed its credentials, call interceptors, and optional validation of
+// every result against the generated schema. Works in Node ≥ 20 and browsers.
 import { VERSION_HEADER } from './version-header.js';
-import { errorFromWire } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
 import { InterceptorChain, type CallInterceptor, type CallProgress, type InterceptedCall, type PreparedCall } from './interceptors.js';
 import { SseEventTooLarge, SseParser, type SseMessage } from './sse-parser.js';
 import { abortPromise, isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
+import { restEncoding } from './rest-encoding.js';
+import { jsonRpcEncoding, type WireEncoding } from './wire-encoding.js';
 
 export interface TransportOptions {
-  /** The JSON-RPC endpoint (the card's `url`). */
+  /** The endpoint of the binding used (fromCardUrl() takes it from the card). */
   url: string;
+  /** The binding `url` speaks, as cards name them: `JSONRPC` (default) or `HTTP+JSON`. */
+  binding?: 'JSONRPC' | 'HTTP+JSON';
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
   /**
@@ -65,23 +69,18 @@ interface Connection {
   close(): void;
 }
 
-interface WireResponse {
-  jsonrpc?: unknown;
-  id?: unknown;
-  result?: unknown;
-  error?: { code: number; message?: string; data?: unknown };
-}
-
-export class JsonRpcTransport {
+export class HttpTransport {
   private nextId = 1;
   private readonly endpoint: URL;
   private readonly fetchImpl: typeof fetch;
   private readonly credentials: Credentials;
   private readonly chain?: InterceptorChain;
   private readonly baseHeaders: Record<string, string>;
+  private readonly encoding: WireEncoding;
 
   constructor(readonly options: TransportOptions) {
     this.endpoint = new URL(options.url);
+    this.encoding = options.binding === 'HTTP+JSON' ? restEncoding() : jsonRpcEncoding;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.credentials = credentialsOf(options.auth);
     if (options.interceptors?.length) this.chain = new InterceptorChain([...options.interceptors]);
@@ -89,7 +88,7 @@ export class JsonRpcTransport {
     this.baseHeaders = { 'content-type': 'application/json', ...VERSION_HEADER, ...options.headers };
   }
 
-  /** One JSON-RPC call; `idempotent` calls are retried on network errors and 502/503/504. */
+  /** One call; `idempotent` calls are retried on network errors and 502/503/504. */
   call(method: string, params: unknown, options: CallOptions = {}, idempotent = false): Promise<unknown> {
     const call = this.start(method, params, 'application/json', options);
     if (!this.chain) return this.unary(call, options, idempotent);
@@ -150,8 +149,8 @@ export class JsonRpcTransport {
         }
         const { response } = opened;
         const type = response.headers.get('content-type') ?? '';
-        if (!response.ok || type.startsWith('application/json')) {
-          // An error (or a server that answered without streaming): one JSON-RPC response.
+        if (!response.ok || /^application\/([a-z0-9.+-]+\+)?json/.test(type)) {
+          // An error (or a server that answered without streaming): one answer.
           try {
             yield await this.readResult(method, id, response, options);
           } finally {
@@ -216,13 +215,13 @@ export class JsonRpcTransport {
   }
 
   private eventResult(method: string, id: number, message: SseMessage): unknown {
-    let payload: WireResponse;
+    let payload: unknown;
     try {
-      payload = JSON.parse(message.data) as WireResponse;
+      payload = JSON.parse(message.data);
     } catch {
       throw new A2ATransportError(`an event of ${method} is not JSON`, 'protocol');
     }
-    return this.unwrap(method, id, payload);
+    return this.checked(method, this.encoding.result(method, id, payload, message.event));
   }
 
   /**
@@ -249,11 +248,11 @@ export class JsonRpcTransport {
    */
   private async open(id: number, call: Call, options: CallOptions, mayRetry: boolean): Promise<Connection | Error> {
     const { method, params } = call;
-    const body = JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
-    let url: URL | string = this.endpoint.href;
+    const { url: target, verb, body } = this.encoding.request(this.endpoint, id, method, params);
+    let url: URL | string = target.href;
     let headers = call.headers;
     if (this.credentials.hooks.length > 0) {
-      const request = { url: new URL(this.endpoint), headers: new Headers(headers) };
+      const request = { url: new URL(target), headers: new Headers(headers) };
       for (const hook of this.credentials.hooks) await hook(request);
       url = request.url.href;
       headers = request.headers;
@@ -282,7 +281,7 @@ export class JsonRpcTransport {
       },
     };
     try {
-      connection.response = await this.fetchImpl(url, { method: 'POST', headers, body, signal: controller.signal });
+      connection.response = await this.fetchImpl(url, { method: verb, headers, body, signal: controller.signal });
       call.status = connection.response.status;
       return connection;
     } catch (err) {
@@ -300,15 +299,16 @@ export class JsonRpcTransport {
     } catch (err) {
       throw transportError(err, options.signal, `reading the response to ${method}`);
     }
-    let payload: WireResponse | undefined;
+    let payload: unknown;
     try {
-      payload = JSON.parse(text) as WireResponse;
+      payload = text === '' && response.status === 204 ? {} : JSON.parse(text);
     } catch {
       payload = undefined;
     }
     if (!response.ok) {
-      if (payload?.error && typeof payload.error.code === 'number' && response.status !== 401 && response.status !== 403) throw errorFromWire(payload.error);
-      const detail = payload && typeof (payload as { message?: unknown }).message === 'string' ? (payload as { message: string }).message : response.statusText;
+      const error = payload !== undefined && response.status !== 401 && response.status !== 403 ? this.encoding.error(payload) : undefined;
+      if (error) throw error;
+      const detail = messageOf(payload) ?? response.statusText;
       throw new A2AHttpError(
         response.status,
         `${method}: HTTP ${response.status}${detail ? ` ${detail}` : ''}`,
@@ -316,22 +316,30 @@ export class JsonRpcTransport {
         text,
       );
     }
-    if (!payload) throw new A2ATransportError(`the response to ${method} is not JSON`, 'protocol');
-    return this.unwrap(method, id, payload);
+    if (payload === undefined) throw new A2ATransportError(`the response to ${method} is not JSON`, 'protocol');
+    return this.checked(method, this.encoding.result(method, id, payload));
   }
 
-  private unwrap(method: string, id: number, payload: WireResponse): unknown {
-    if (payload.error && typeof payload.error.code === 'number') throw errorFromWire(payload.error);
-    if (payload.jsonrpc !== '2.0' || !('result' in payload))
-      throw new A2ATransportError(`the response to ${method} is not a JSON-RPC 2.0 response`, 'protocol');
-    if (payload.id !== id) throw new A2ATransportError(`the response to ${method} answers request ${JSON.stringify(payload.id)}, not ${id}`, 'protocol');
+  /** The result, checked against the schema when `validateResponses` is on. */
+  private checked(method: string, result: unknown): unknown {
     if (this.options.validateResponses) {
       const descriptor = protocol.methods[method];
-      const issues = descriptor?.result.check(payload.result);
-      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A v${protocol.version} schema`, issues, payload.result);
+      const issues = descriptor?.result.check(result);
+      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A v${protocol.version} schema`, issues, result);
     }
-    return payload.result;
+    return result;
   }
+}
+
+/** @deprecated The transport speaks every binding now: use HttpTransport. */
+export const JsonRpcTransport = HttpTransport;
+
+/** An error body's message, whichever binding wrote it (`{ message }` or `{ error: { message } }`). */
+function messageOf(payload: unknown): string | undefined {
+  if (payload === null || typeof payload !== 'object') return undefined;
+  const p = payload as { message?: unknown; error?: { message?: unknown } };
+  if (typeof p.message === 'string') return p.message;
+  return p.error !== null && typeof p.error === 'object' && typeof p.error.message === 'string' ? p.error.message : undefined;
 }
 
 /** What the interceptors left in a call's params and headers is what gets sent. */

@@ -5,6 +5,7 @@
 // free JSON and goes as it is.
 import type { JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
+import { errorReason } from '../runtime/error-reason.js';
 
 type WireError = { code: number; message: string; data?: unknown };
 
@@ -22,17 +23,8 @@ export function wireError(error: JsonRpcError): WireError {
   // Field violations belong to invalid params; a missing task is not a bad field.
   const violations = json.code === INVALID_PARAMS ? fieldViolations(data, json.message) : [];
   if (violations.length) details.push({ '@type': BAD_REQUEST, fieldViolations: violations });
-  details.push({ '@type': ERROR_INFO, reason: reasonOf(error), domain: DOMAIN, metadata: metadataOf(data) });
+  details.push({ '@type': ERROR_INFO, reason: errorReason(error.name, error.code), domain: DOMAIN, metadata: metadataOf(data) });
   return { code: json.code, message: json.message, data: details };
-}
-
-/** `TaskNotFoundError` → `TASK_NOT_FOUND`: the class name the catalogue gave the code. */
-function reasonOf(error: JsonRpcError): string {
-  const name = error.name === 'JsonRpcError' ? `ERROR_${Math.abs(error.code)}` : error.name.replace(/Error$/, '');
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toUpperCase();
 }
 
 /** ErrorInfo metadata is a map of strings: scalars as text; lists and objects are left to the other details. */

@@ -1,0 +1,88 @@
+// HTTP+JSON as a client writes it (spec v1.0 §11, v0.3.0 §3.2.3), from the same route table the
+// server serves (protocol.rest): a method and its params → a verb, a path with the fields it
+// binds, a query string or a body; an answer's body → the result; an error body → the typed
+// A2A error, its code found through the ErrorInfo reason where the binding sends no code.
+import { errorClassesByCode, errorFromWire, type JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
+import { errorReason } from '../runtime/error-reason.js';
+import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
+import { A2ATransportError } from './client-errors.js';
+import { restWireOf } from './rest-wire-client.js';
+import type { WireEncoding } from './wire-encoding.js';
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
+const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
+
+export function restEncoding(): WireEncoding {
+  const binding = protocol.rest as RestBinding | undefined;
+  if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
+  const wire = restWireOf(binding.wire);
+  const codes = reasonCodes();
+  const errorOf = (payload: unknown): JsonRpcError | undefined => {
+    if (!isObject(payload)) return undefined;
+    if (binding.errors === 'flat') return typeof payload.code === 'number' ? errorFromWire(payload as { code: number }) : undefined;
+    const status = payload.error;
+    if (!isObject(status)) return undefined;
+    const details = Array.isArray(status.details) ? status.details : [];
+    const info = details.find((d): d is Loose => isObject(d) && d['@type'] === ERROR_INFO);
+    const code = typeof info?.reason === 'string' ? codes.get(info.reason) : undefined;
+    if (code === undefined) return undefined;
+    return errorFromWire({ code, message: typeof status.message === 'string' ? status.message : undefined, data: details });
+  };
+  return {
+    binding: 'HTTP+JSON',
+    request(endpoint, _id, method, params) {
+      const fields = isObject(params) ? params : {};
+      const route = routeFor(binding.routes, method, fields);
+      const mount = endpoint.pathname.replace(/\/$/, '');
+      const bound = new Set<string>();
+      const path = route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        bound.add(name);
+        return encodeURIComponent(String(fields[name]));
+      });
+      const url = new URL(endpoint);
+      url.pathname = mount + path;
+      url.search = '';
+      const rest = Object.fromEntries(Object.entries(fields).filter(([k]) => !bound.has(k)));
+      if (route.body === undefined) {
+        for (const [name, value] of Object.entries(rest)) {
+          if (!Object.hasOwn(route.query, name) || value === undefined || value === null) continue;
+          for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
+        }
+        return { url, verb: route.verb };
+      }
+      const body = wire.body(method, route.body === '*' ? rest : rest[route.body]);
+      return { url, verb: route.verb, body: JSON.stringify(body ?? {}) };
+    },
+    result(method, _id, payload, sseEvent) {
+      if (sseEvent === 'error')
+        throw errorOf(payload) ?? new A2ATransportError(`${method}: the stream ended with an error: ${JSON.stringify(payload).slice(0, 200)}`, 'protocol');
+      return wire.result(method, payload);
+    },
+    error: errorOf,
+  };
+}
+
+/**
+ * The route for a call: one whose path variables the params all fill — under `/{tenant}` when
+ * the params name a tenant, else the plain one — in the table's order (the proto's verb first).
+ */
+function routeFor(routes: readonly RestRoute[], method: string, params: Loose): RestRoute {
+  const candidates = routes.filter((r) => r.method === method);
+  if (candidates.length === 0) throw new A2ATransportError(`${method} has no HTTP+JSON route in A2A v${protocol.version}`, 'protocol');
+  const fills = (r: RestRoute): boolean => [...r.path.matchAll(/\{([^}]+)\}/g)].every(([, name]) => typeof params[name] === 'string' && params[name] !== '');
+  const wantsTenant = typeof params.tenant === 'string' && params.tenant !== '';
+  const usable = candidates.filter(fills);
+  const chosen = usable.find((r) => r.path.includes('{tenant}') === wantsTenant) ?? usable[0];
+  if (!chosen)
+    throw new A2ATransportError(`${method} needs ${candidates[0].path.match(/\{[^}]+\}/g)?.join(', ')} in its params for its HTTP+JSON route`, 'protocol');
+  return chosen;
+}
+
+/** ErrorInfo reason → JSON-RPC code, for every error class this version has. */
+function reasonCodes(): Map<string, number> {
+  const codes = new Map<string, number>();
+  for (const [code, Class] of errorClassesByCode) codes.set(errorReason(new Class().name, code), code);
+  return codes;
+}
