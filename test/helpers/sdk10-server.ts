@@ -1,5 +1,6 @@
-// An official @a2a-js/sdk 1.3.0 agent (A2A v1.0, JSON-RPC binding) on Express, on 127.0.0.1 with
-// a free port: jsonRpcHandler at /, agentCardHandler at /.well-known/agent-card.json,
+// An official @a2a-js/sdk 1.3.0 agent (A2A v1.0, JSON-RPC and HTTP+JSON bindings) on Express, on
+// 127.0.0.1 with a free port: jsonRpcHandler at /, restHandler at /rest, agentCardHandler at
+// /.well-known/agent-card.json,
 // InMemoryTaskStore, push notification configs (InMemoryPushNotificationStore) and, when asked,
 // delivery (DefaultPushNotificationSender). The executor:
 //   "reply:<text>"  → a direct Message reply with <text> (no task),
@@ -22,7 +23,7 @@ import {
   type ExecutionEventBus,
   type RequestContext,
 } from 'a2a-sdk-10/server';
-import { UserBuilder, agentCardHandler, jsonRpcHandler } from 'a2a-sdk-10/server/express';
+import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from 'a2a-sdk-10/server/express';
 
 export interface Sdk10Server {
   /** Base URL, e.g. http://127.0.0.1:PORT/ (the JSON-RPC endpoint and the card's base). */
@@ -118,10 +119,13 @@ export function sdk10Executor(stop?: AbortSignal): AgentExecutor {
 export function sdk10Card(url: string): AgentCard {
   return {
     name: 'SDK 1.3.0 Agent',
-    description: 'The official @a2a-js/sdk 1.3.0 server (A2A v1.0, JSON-RPC)',
+    description: 'The official @a2a-js/sdk 1.3.0 server (A2A v1.0, JSON-RPC and HTTP+JSON)',
     // protocolVersion must be exactly "1.0": the client sends A2A-Version: 1.0 and the server
-    // compares that header with the card's JSONRPC interfaces' protocolVersion strings.
-    supportedInterfaces: [{ url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
+    // compares that header with the protocolVersion strings of the card's interfaces.
+    supportedInterfaces: [
+      { url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
+      { url: `${url}rest`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
+    ],
     provider: undefined,
     version: '1.0.0',
     capabilities: { streaming: true, pushNotifications: true, extensions: [], extendedAgentCard: false },
@@ -149,6 +153,7 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
   );
   const app = express();
   app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler, cache: { maxAge: 0 } }));
+  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   const sockets = new Set<Socket>();
   const server: Server = await new Promise((resolve, reject) => {
@@ -161,6 +166,7 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
   });
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   card.supportedInterfaces[0]!.url = url;
+  card.supportedInterfaces[1]!.url = `${url}rest`;
   return {
     url,
     card,

@@ -1,6 +1,6 @@
 // The generated A2A v1.0 client against the official @a2a-js/sdk 1.3.0 server (Express
-// jsonRpcHandler + agentCardHandler) on loopback: discovery through supportedInterfaces, every
-// method the server implements, typed errors.
+// jsonRpcHandler, restHandler, agentCardHandler) on loopback, over each binding: discovery
+// through supportedInterfaces, every method the server implements, typed errors.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSdk10Server, type Sdk10Server } from '../helpers/sdk10-server.js';
@@ -9,7 +9,7 @@ import { fixtureProject, webhookReceiver } from '../helpers/server.js';
 type Any = any;
 const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }], ...extra });
 
-describe('generated A2A v1.0 client → @a2a-js/sdk 1.3.0 server', () => {
+describe.each(['JSONRPC', 'HTTP+JSON'] as const)('generated A2A v1.0 client (%s) → @a2a-js/sdk 1.3.0 server', (binding) => {
   let server: Sdk10Server;
   let client: Any;
   let lib: Any;
@@ -20,20 +20,25 @@ describe('generated A2A v1.0 client → @a2a-js/sdk 1.3.0 server', () => {
     const project = await fixtureProject('full-v1.0');
     lib = await project.load('a2a/client/index.js');
     errors = await project.load('a2a/errors.js');
-    client = await lib.A2AClient.fromCardUrl(server.url);
+    client = await lib.A2AClient.fromCardUrl(server.url, { binding });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it('fromCardUrl picks the card’s JSONRPC 1.0 interface and sends A2A-Version: 1.0', async () => {
-    expect(client.card.supportedInterfaces[0]).toMatchObject({ protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
+  it(`fromCardUrl picks the card’s ${binding} 1.0 interface and sends A2A-Version: 1.0`, async () => {
+    expect(client.transport.options).toMatchObject({ binding, url: binding === 'JSONRPC' ? server.url : `${server.url}rest` });
     const seen: string[] = [];
     const watched = await lib.A2AClient.fromCardUrl(server.url, {
-      fetch: (input: Any, init: Any) => (seen.push(new Headers(init?.headers).get('a2a-version') ?? 'none'), fetch(input, init)),
+      binding,
+      fetch: (input: Any, init: Any) => (
+        seen.push(`${new Headers(init?.headers).get('a2a-version') ?? 'none'} ${new URL(String(input)).pathname}`),
+        fetch(input, init)
+      ),
     });
     await watched.sendMessage({ message: message('reply:ok') });
-    expect(seen).toEqual(['1.0', '1.0']); // the card, then the call
+    // The card, then the call.
+    expect(seen).toEqual(['1.0 /.well-known/agent-card.json', binding === 'JSONRPC' ? '1.0 /' : '1.0 /rest/message:send']);
   });
 
   it('SendMessage: {task} with TASK_STATE_COMPLETED, and a {message} direct reply', async () => {

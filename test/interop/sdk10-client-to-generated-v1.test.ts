@@ -1,5 +1,6 @@
-// The official @a2a-js/sdk 1.3.0 client (ClientFactory, JSON-RPC transport) against a
-// generated A2A v1.0 agent on loopback: every method it offers, as its own types read them.
+// The official @a2a-js/sdk 1.3.0 client (ClientFactory) against a generated A2A v1.0 agent on
+// loopback, over each binding (its JSON-RPC and its HTTP+JSON transport): every method it
+// offers, as its own types read them.
 import { randomUUID } from 'node:crypto';
 import type { Message, StreamResponse, Task } from 'a2a-sdk-10';
 import { Role, TaskState } from 'a2a-sdk-10';
@@ -12,7 +13,7 @@ import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '
 const textOf = (parts: { content?: { $case: string; value?: unknown } }[] | undefined) =>
   (parts ?? []).map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 
-describe('@a2a-js/sdk 1.3.0 client → generated A2A v1.0 agent', () => {
+describe.each(['JSONRPC', 'HTTP+JSON'] as const)('@a2a-js/sdk 1.3.0 client (%s) → generated A2A v1.0 agent', (binding) => {
   let agent: RunningAgent;
   let sdk: Sdk10Client;
   let hook: Awaited<ReturnType<typeof webhookReceiver>>;
@@ -20,15 +21,17 @@ describe('@a2a-js/sdk 1.3.0 client → generated A2A v1.0 agent', () => {
   beforeAll(async () => {
     hook = await webhookReceiver();
     agent = await startAgent(await fixtureProject('full-v1.0'), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
-    sdk = await sdk10Client(agent.origin + '/');
+    sdk = await sdk10Client(agent.origin + '/', undefined, binding);
   });
   afterAll(async () => {
     await sdk?.close();
   });
 
-  it('finds the JSONRPC interface in the card and speaks 1.0', async () => {
+  it(`finds the ${binding} interface in the card and speaks 1.0`, async () => {
     expect(sdk.client.protocolVersion).toBe('1.0');
     expect(sdk.wire[0]).toMatchObject({ method: 'GET', status: 200 });
+    await sdk.client.sendMessage(send('reply hi'));
+    expect(sdk.wire.at(-1)!.url).toBe(binding === 'JSONRPC' ? `${agent.origin}/a2a` : `${agent.origin}/a2a/rest/message:send`);
   });
 
   it('SendMessage: a task, and a direct reply', async () => {

@@ -121,7 +121,12 @@ describe('SDK 1.3.0 client ↔ SDK 1.3.0 server (A2A v1.0, JSON-RPC, loopback)',
     const [card] = await Promise.all(sdk.wire.slice(0, 1).map(plain));
     captures['agentCard'] = [card];
     expect(card!.request).toMatchObject({ method: 'GET', url: `${server.url}.well-known/agent-card.json`, headers: { 'a2a-version': '1.0' } });
-    expect(card!.response.body).toMatchObject({ supportedInterfaces: [{ url: server.url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] });
+    expect(card!.response.body).toMatchObject({
+      supportedInterfaces: [
+        { url: server.url, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: `${server.url}rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+      ],
+    });
     expect(sdk.client.protocolVersion).toBe('1.0');
   });
 
