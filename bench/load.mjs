@@ -50,12 +50,12 @@ export const headers = { 'content-type': 'application/json' };
  * Requests per second over `duration` seconds, or over `amount` requests: autocannon, 32 connections.
  * `extraHeaders` go with every request (bench/server-v1.mjs: `A2A-Version: 1.0`).
  */
-export async function rps(url, body, { duration, amount, extraHeaders } = {}) {
+export async function rps(url, body, { duration, amount, extraHeaders, method = 'POST' } = {}) {
   const result = await autocannon({
     url,
-    method: 'POST',
+    method,
     headers: extraHeaders ? { ...headers, ...extraHeaders } : headers,
-    body,
+    ...(body === undefined ? {} : { body }),
     connections: 32,
     pipelining: 1,
     ...(amount ? { amount } : { duration }),
@@ -84,12 +84,13 @@ export async function streamBytes(url, text) {
  * `message/stream` calls completed per second, 16 at a time, each read to its final event. The
  * client is raw node:http that counts SSE events in the bytes (no decoding), so the servers,
  * not the client, are measured. A stream must have exactly `events` events.
- * Runs for `duration` seconds, or until `amount` streams have completed.
+ * Runs for `duration` seconds, or until `amount` streams have completed. `body` and
+ * `extraHeaders` replace the JSON-RPC request (bench/rest.mjs: an HTTP+JSON one, `url` its route).
  */
-export async function streamsPerSecond(url, text, events, { duration, amount } = {}) {
+export async function streamsPerSecond(url, text, events, { duration, amount, body: given, extraHeaders } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const target = new URL(url);
-  const body = rpcBody('message/stream', { message: message(text) });
+  const body = given ?? rpcBody('message/stream', { message: message(text) });
   const once = () =>
     new Promise((resolve, reject) => {
       const req = http.request(
@@ -99,7 +100,7 @@ export async function streamsPerSecond(url, text, events, { duration, amount } =
           port: target.port,
           path: target.pathname,
           method: 'POST',
-          headers: { ...headers, accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) },
+          headers: { ...headers, ...extraHeaders, accept: 'text/event-stream', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
