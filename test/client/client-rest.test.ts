@@ -59,7 +59,7 @@ describe('generated client ↔ generated server over HTTP+JSON, A2A v1.0', () =>
     const events = await collect(client.sendMessageStream({ message: message('chunks 2') }));
     expect(events.map((e: Any) => Object.keys(e)[0])).toEqual(['task', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
     const { task } = await client.sendMessage({ message: message('gated 1'), configuration: { returnImmediately: true } });
-    const joined = collect(client.resubscribeTask({ id: task.id }));
+    const joined = collect<Any>(client.resubscribeTask({ id: task.id }));
     await new Promise((r) => setTimeout(r, 100));
     openGate();
     expect((await joined).at(-1).statusUpdate.status.state).toBe('TASK_STATE_COMPLETED');

@@ -4,6 +4,7 @@
 import { isPlainObject } from '../../json-schema.js';
 import { methodExample } from '../../model/examples.js';
 import { errorsOf } from '../../model/method-errors.js';
+import { bindingUrl } from '../../model/interfaces.js';
 import type { MethodModel } from '../../model/methods.js';
 import { kebabCase } from '../../model/names.js';
 import { sample } from '../../model/sample.js';
@@ -34,6 +35,8 @@ export interface MethodView {
   resultMd: string;
   errors: { code: number; name: string; message: string; anchor: string }[];
   example?: { summary: string; params?: unknown; result: unknown; requestJson: string; responseJson: string };
+  /** The method's HTTP+JSON routes (`POST /a2a/rest/message:send`), when the agent serves that binding. */
+  routes: string[];
   curl: string;
   client: string;
   /** The try-it panel: the params it starts from (empty: the method takes none). */
@@ -65,6 +68,8 @@ export interface DocsView {
   specUrl: string;
   generator: string;
   endpoint: string;
+  /** The HTTP+JSON base URL, when the agent serves that binding. */
+  restEndpoint?: string;
   cardBase: string;
   cardPaths: string[];
   extendedCard?: string;
@@ -107,6 +112,10 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
   };
   const errorAnchor = (definition: string): string => `error-${definition.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   const { served, unserved } = servedMethods(protocol, agent);
+  const restServed = protocol.rest !== undefined && agent.server.bindings.includes('rest');
+  const mount = agent.server.restPath === '/' ? '' : agent.server.restPath.replace(/\/$/, '');
+  const routesOf = (m: MethodModel): string[] =>
+    restServed ? protocol.rest!.routes.filter((r) => r.method === m.name).map((r) => `${r.verb} ${mount}${r.path}`) : [];
   const methods = served.map((m): MethodView => {
     const raw = methodExample(m, protocol, agent);
     const paramsOk = m.paramsType === undefined || raw.params === undefined || schemas.accepts(`a2a:${m.paramsType}`, raw.params);
@@ -140,6 +149,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       resultMd: linkTypes(resultSig, known, 'md'),
       errors: errorsOf(m, protocol.errors).map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, anchor: errorAnchor(e.definition) })),
       example,
+      routes: routesOf(m),
       curl: curlExample(m, endpoint, example?.params, agent.security),
       client: clientExample(m, cardBase, example?.params, agent.security, m.clientName),
       tryParams: tryParams(m, raw.params, example !== undefined),
@@ -196,6 +206,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     specUrl: protocol.specUrl,
     generator: `a2a-gen ${ctx.toolVersion}`,
     endpoint,
+    ...(restServed ? { restEndpoint: String(bindingUrl('rest', agent.endpoint, agent.server.basePath, agent.server.restPath)) } : {}),
     cardBase,
     cardPaths: protocol.wellKnownPaths,
     extendedCard: agent.extendedCard
