@@ -105,7 +105,8 @@ function httpBinding(ctx: ServiceContext, method: Method, rule: unknown, request
   for (const variable of pathVariables(path)) {
     // A2A binds top-level fields only; a nested path (`config.id`) would need a route that builds objects.
     if (variable.includes('.')) fail(`binds {${variable}} in ${path}: nested field paths are not supported`);
-    if (request && !Object.hasOwn(request.fields, variable)) fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable}"`);
+    if (request && !Object.hasOwn(request.fields, variable))
+      fail(`binds {${variable}} in ${path}, but ${definitionNameOf(request, ctx.package)} has no field "${variable}"`);
     jsonNames[variable] = request ? jsonName(request.fields[variable]) : variable;
   }
   const binding: HttpBinding = { verb, path, jsonNames };

@@ -67,8 +67,9 @@ export function interfaceCardFields(
     // The main url is the preferred binding's (§5.6.4: preferredTransport "MUST be available at the main url").
     if (preferred !== 'jsonrpc') fields.url = url(preferred);
   }
-  // §5.6.4: additionalInterfaces "SHOULD include an entry corresponding to the main url".
-  if ('additionalInterfaces' in cardProps && server.bindings.length > 1)
+  // §5.6.4: additionalInterfaces "SHOULD include an entry corresponding to the main url". Without
+  // an agent.url there is none to list: the missing url is the one error to report.
+  if ('additionalInterfaces' in cardProps && server.bindings.length > 1 && typeof agentUrl === 'string')
     fields.additionalInterfaces = server.bindings.map((b) => ({ url: url(b), transport: CARD_BINDING[b] }));
   return fields;
 }

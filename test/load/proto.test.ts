@@ -480,7 +480,9 @@ describe('proto types in ProtoJSON', () => {
   it('an http custom verb, a named body field and several additional bindings', () => {
     const service =
       'rpc SendMessage(Message) returns (Task) { option (google.api.http) = { custom: { kind: "head" path: "/m/{task_id}" } body: "the_id" additional_bindings { get: "/a" } additional_bindings { get: "/b" } }; }';
-    const loaded = load(a2aProto('', service).replace('message Message {}', 'message Message { string task_id = 1; string the_id = 2 [json_name = "theId"]; }'));
+    const loaded = load(
+      a2aProto('', service).replace('message Message {}', 'message Message { string task_id = 1; string the_id = 2 [json_name = "theId"]; }'),
+    );
     expect(loaded.methods[0].http).toEqual({
       verb: 'HEAD',
       path: '/m/{task_id}',

@@ -23,11 +23,14 @@ describe('generated server, A2A v1.0', () => {
   });
 
   describe('agent card', () => {
-    it('lists its JSON-RPC interface (the listening URL, version 1.0) instead of url/protocolVersion', async () => {
+    it('lists its interfaces (the listening URL, version 1.0; JSON-RPC first) instead of url/protocolVersion', async () => {
       const res = await fetch(agent.origin + '/.well-known/agent-card.json');
       expect(res.status).toBe(200);
       const card = await res.json();
-      expect(card.supportedInterfaces).toEqual([{ url: agent.url.replace(/\/$/, ''), protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
+      expect(card.supportedInterfaces).toEqual([
+        { url: agent.url.replace(/\/$/, ''), protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: `${agent.url.replace(/\/$/, '')}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+      ]);
       expect(card).not.toHaveProperty('url');
       expect(card).not.toHaveProperty('protocolVersion');
       expect(card).not.toHaveProperty('preferredTransport');

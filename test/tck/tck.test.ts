@@ -1,7 +1,8 @@
-// The official A2A TCK (0.3.0.beta4, JSON-RPC) against a generated v0.3.0 agent: scaffold it from
+// The official A2A TCK (0.3.0.beta4) against a generated v0.3.0 agent: scaffold it from
 // test/fixtures/agents/tck.a2a.yaml, write the TCK's profile as its author would
 // (test/tck/agent/src/), type-check and start it on loopback, then run the TCK's mandatory,
-// capabilities, quality and features categories. Any failure fails this test, except the two
+// capabilities, quality and features categories over JSON-RPC, and its transport-equivalence
+// category over JSON-RPC and HTTP+JSON side by side. Any failure fails this test, except the two
 // faults of the TCK itself that HOW-TO-RUN.md names. docs/TCK.md explains the choices.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -52,7 +52,7 @@ export function restEncoding(): WireEncoding {
         }
         return { url, verb: route.verb };
       }
-      const body = wire.body(method, route.body === '*' ? rest : rest[route.body]);
+      const body = wire.body(method, params, route.body === '*' ? rest : rest[route.body]);
       return { url, verb: route.verb, body: JSON.stringify(body ?? {}) };
     },
     result(method, _id, payload, sseEvent) {

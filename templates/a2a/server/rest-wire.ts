@@ -1,11 +1,13 @@
 // What HTTP+JSON bodies are, by the binding's `wire`. From v1.0 both bindings carry the same
 // ProtoJSON objects, so a body is the method's params and a result is the body of the answer.
 // v0.3.0's JSON-RPC carries the a2a.json objects while its HTTP+JSON carries the ProtoJSON of
-// v0.3.0's a2a.proto (as the official SDKs and the TCK do): proto-json-v03.ts translates.
+// v0.3.0's a2a.proto (as the official SDKs and the TCK do): runtime/proto-json-v03.ts
+// translates, here chosen by the method's role.
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { Loose } from '../runtime/objects.js';
-import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
+import type { MethodRole, RestBinding, RestRoute } from '../runtime/protocol-types.js';
+import { v03ProtoJson, WireShapeError } from '../runtime/proto-json-v03.js';
 import type { StreamFraming } from './dispatch.js';
 import { restErrorBody } from './rest-errors.js';
 
@@ -30,15 +32,58 @@ function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
   return params;
 }
 
-const objectFraming: StreamFraming = {
-  event: (value) => JSON.stringify(value),
-  error: (error) => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal')),
-};
+const errorBody = (error: unknown): string => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal'));
 
 const objects: RestWire = {
   params: mergeFields,
   result: (_route, value) => value,
-  framing: () => objectFraming,
+  framing: () => ({ event: (value) => JSON.stringify(value), error: errorBody }),
 };
 
-export const restWire: RestWire = (protocol.rest as RestBinding | undefined)?.wire === 'proto-v0.3' ? objects : objects;
+const roleOf = (route: RestRoute): MethodRole => protocol.methods[route.method].role;
+const wire = v03ProtoJson;
+
+/** v0.3.0: request bodies read from its proto's JSON (a shape it cannot read is -32602 at its place), results written to it. */
+const protoV03: RestWire = {
+  params(route, body, fields) {
+    try {
+      switch (roleOf(route)) {
+        case 'send':
+        case 'stream':
+          return { ...wire.fromWire.sendMessageRequest(body), ...fields };
+        case 'pushSet':
+          return wire.fromWire.createTaskPushNotificationConfigRequest(body, String(fields.taskId));
+        default:
+          // Every other v0.3.0 route takes its params from the path and query only, by their JSON-RPC names.
+          return { ...fields };
+      }
+    } catch (err) {
+      if (err instanceof WireShapeError) throw errorFor('invalidParams', `Invalid params: ${err.message}`, { path: err.path });
+      throw err;
+    }
+  },
+  result(route, value) {
+    const v = value as Loose;
+    switch (roleOf(route)) {
+      case 'send':
+        return wire.toWire.sendMessageResponse(v);
+      case 'get':
+      case 'cancel':
+        return wire.toWire.task(v);
+      case 'pushSet':
+      case 'pushGet':
+        return wire.toWire.taskPushNotificationConfig(v);
+      case 'pushList':
+        return wire.toWire.listTaskPushNotificationConfigResponse(value as Loose[]);
+      case 'extendedCard':
+        return wire.toWire.agentCard(v);
+      case 'pushDelete':
+        return {};
+      default:
+        return value;
+    }
+  },
+  framing: () => ({ event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: errorBody }),
+};
+
+export const restWire: RestWire = (protocol.rest as RestBinding | undefined)?.wire === 'proto-v0.3' ? protoV03 : objects;
