@@ -61,6 +61,11 @@ console.log(`T req/s, one fresh server per checkout and round, ${rounds} interle
 console.log(
   table(
     ['checkout', 'median', `÷ ${first}`, 'rounds'],
-    checkouts.map((c) => [c, fmt(median(results.get(c))), `${(median(results.get(c)) / median(results.get(first))).toFixed(2)}×`, results.get(c).map(fmt).join(', ')]),
+    checkouts.map((c) => [
+      c,
+      fmt(median(results.get(c))),
+      `${(median(results.get(c)) / median(results.get(first))).toFixed(2)}×`,
+      results.get(c).map(fmt).join(', '),
+    ]),
   ),
 );

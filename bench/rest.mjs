@@ -125,6 +125,12 @@ for (const name of versions)
   for (const row of Object.keys(ROWS)) {
     const r = results[name][row];
     const ratio = median(r.rest.map((x, i) => x / r.jsonrpc[i]));
-    lines.push([name, row, fmt(median(r.jsonrpc)), fmt(median(r.rest)), `**${(100 * ratio).toFixed(0)}%** (${r.rest.map((x, i) => `${((100 * x) / r.jsonrpc[i]).toFixed(0)}%`).join(', ')})`]);
+    lines.push([
+      name,
+      row,
+      fmt(median(r.jsonrpc)),
+      fmt(median(r.rest)),
+      `**${(100 * ratio).toFixed(0)}%** (${r.rest.map((x, i) => `${((100 * x) / r.jsonrpc[i]).toFixed(0)}%`).join(', ')})`,
+    ]);
   }
 console.log(table(['version', 'scenario', 'JSON-RPC', 'HTTP+JSON', 'HTTP+JSON ÷ JSON-RPC, per-round median (rounds)'], lines));

@@ -88,7 +88,10 @@ describe('@a2a-js/sdk 0.3.14 client over HTTP+JSON → generated v0.3.0 agent', 
       taskId: task.id,
       pushNotificationConfig: config,
     });
-    expect(await client.getTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' })).toMatchObject({ pushNotificationConfig: config });
+    // The SDK types the params as TaskIdParams, but its RestTransport reads pushNotificationConfigId.
+    expect(await client.getTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' } as Any)).toMatchObject({
+      pushNotificationConfig: config,
+    });
     expect((await client.listTaskPushNotificationConfig({ id: task.id })).map((c: Any) => c.pushNotificationConfig.id)).toEqual(['c1']);
     await client.deleteTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' });
     expect(await client.listTaskPushNotificationConfig({ id: task.id })).toEqual([]);
