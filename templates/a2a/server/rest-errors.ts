@@ -1,7 +1,8 @@
 // Errors over HTTP+JSON: an HTTP status from the error (spec v1.0 §5.4) and a body in the
 // binding's style — v1.0's `{ "error": google.rpc.Status }` with the typed details the
 // JSON-RPC binding carries in `data` (§11.6), or v0.3.0's `{ code, message, data }` as its
-// official SDKs write and read it. Failures before any method (authentication, no route, a
+// official SDKs write and read it, plus `error` naming the type (`TaskNotFoundError`), which the
+// official TCK's HTTP+JSON client reads instead of the code. Failures before any method (authentication, no route, a
 // body too big) are HTTP failures with a status of their own, written in the same style.
 import { errorFor, type JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
@@ -18,7 +19,7 @@ export function statusOf(error: JsonRpcError): readonly [number, string] {
 /** The body of an error answer (a stream's error event has the same). */
 export function restErrorBody(error: JsonRpcError): string {
   const wire = wireError(error);
-  if (binding?.errors !== 'status') return JSON.stringify(wire);
+  if (binding?.errors !== 'status') return JSON.stringify({ ...wire, error: error.name === 'JsonRpcError' ? 'A2AError' : error.name });
   const [httpStatus, rpcStatus] = statusOf(error);
   const details = Array.isArray(wire.data) ? wire.data : [];
   return JSON.stringify({ error: { code: httpStatus, status: rpcStatus, message: wire.message, details } });
