@@ -38,6 +38,15 @@ function behavesAsA2A(origin: () => string) {
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(events.at(-1)?.data.result).toMatchObject({ final: true, status: { state: 'completed' } });
     expect((await rpc(`${origin()}/a2a`, 'tasks/get', { id: 'x' })).status).toBe(401);
+    // The HTTP+JSON binding, mounted with the rest (v0.3.0: its proto's JSON).
+    const restSent = await fetch(`${origin()}/a2a/rest/v1/message:send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ message: { messageId: 'm-rest', role: 'ROLE_USER', content: [{ text: 'reply rest' }] } }),
+    });
+    expect(await restSent.json()).toMatchObject({ message: { content: [{ text: 'rest' }] } });
+    expect((await fetch(`${origin()}/a2a/rest/v1/tasks/x`, { headers: auth })).status).toBe(404);
+    expect((await fetch(`${origin()}/a2a/rest/v1/tasks/x`)).status).toBe(401);
     const health = await fetch(`${origin()}/health`);
     expect(await health.text()).toBe('framework ok');
     expect((await fetch(`${origin()}/.well-known/other`)).status).toBe(404);
@@ -98,6 +107,9 @@ describe('the Fetch handler', () => {
     expect(denied.status).toBe(401);
     expect(server.handles('/a2a?x=1')).toBe(true);
     expect(server.handles('/health')).toBe(false);
+    expect(server.handles('/a2a/rest/v1/tasks/x')).toBe(true);
+    const missing = await server.fetch(new Request('http://agent.test/a2a/rest/v1/tasks/x', { headers: auth }));
+    expect([missing.status, (await missing.json()).code]).toEqual([404, -32001]);
   });
 
   it('holds a body to the same limits as the node handler: 413 past server.limits.bodyBytes, declared or streamed; 408 when it stops arriving', async () => {
