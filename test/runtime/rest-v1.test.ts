@@ -196,6 +196,17 @@ describe('generated server, A2A v1.0 over HTTP+JSON', () => {
     });
   });
 
+  it('CORS for browser clients: the preflight grants DELETE, answers carry the origin', async () => {
+    const preflight = await fetch(`${base}/tasks/x/pushNotificationConfigs/y`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'a2a-version' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toMatch(/DELETE/);
+    const res = await call('GET', '/tasks/x', undefined, { ...V1, origin: 'http://app.example' });
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://app.example');
+  });
+
   it('one task store behind both bindings: made over HTTP+JSON, read over JSON-RPC, and the other way', async () => {
     const { task } = await send('task');
     const viaRpc = (await rpc(`${agent.origin}/a2a`, 'GetTask', { id: task.id }, V1)).body.result;

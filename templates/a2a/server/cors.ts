@@ -5,7 +5,8 @@ export interface CorsPolicy {
   origins: readonly string[];
 }
 
-const ALLOWED_METHODS = 'GET, POST, OPTIONS';
+// DELETE: HTTP+JSON deletes push notification configs with it (v0.3.0 §3.5.6, v1.0 §11.3.3).
+const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 function allowedOrigin(origin: string | undefined, policy: CorsPolicy): string | undefined {
   if (!origin || policy.origins.length === 0) return undefined;
