@@ -317,6 +317,12 @@ describe('agent card', () => {
     expect(resultToV03('GetExtendedAgentCard', clone(card1))).toEqual(card03);
   });
 
+  it('an API key location v0.3 does not have becomes header', () => {
+    const card = { ...card1, securitySchemes: { k: { apiKeySecurityScheme: { name: 'k', location: 'body' } } } };
+    expect(toV03.agentCard(card).securitySchemes).toEqual({ k: { type: 'apiKey', name: 'k', in: 'header' } });
+    expect(thrown(() => toV03.agentCard(card, { strict: true })).path).toBe('/securitySchemes/k/apiKeySecurityScheme/location');
+  });
+
   it('prefers the interfaces declared for 0.3; one interface gives no additionalInterfaces', () => {
     const interfaces = [
       { url: 'https://a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
@@ -471,9 +477,15 @@ describe('v1.0 → v0.3 lossy cases: answers degrade, requests throw', () => {
     expect(thrown(() => paramsToV03('SendMessage', send([{ text: 'x', mediaType: 'text/markdown' }]))).path).toBe('/message/parts/0');
   });
 
-  it('a data part whose value is not an object is wrapped as {value}', () => {
-    expect(toV03.message({ ...reply1, parts: [{ data: [1, 2] }] }).parts).toEqual([{ kind: 'data', data: { value: [1, 2] } }]);
-    expect(toV03.message({ ...reply1, parts: [{ data: 'x' }] }).parts).toEqual([{ kind: 'data', data: { value: 'x' } }]);
+  it('a data part whose value is not an object is wrapped as {value} and flagged (the JS SDK 1.3.0 convention), and unwrapped on the way back', () => {
+    const wrapped = toV03.message({ ...reply1, parts: [{ data: [1, 2], metadata: { m: 1 } }, { data: 'x' }] });
+    expect(wrapped.parts).toEqual([
+      { kind: 'data', data: { value: [1, 2] }, metadata: { m: 1, data_part_compat: true } },
+      { kind: 'data', data: { value: 'x' }, metadata: { data_part_compat: true } },
+    ]);
+    expect(toV1.message(wrapped).parts).toEqual([{ data: [1, 2], metadata: { m: 1 } }, { data: 'x' }]);
+    // Without the flag, {value} is just an object.
+    expect(toV1.message({ ...reply03, parts: [{ kind: 'data', data: { value: 1 } }] }).parts).toEqual([{ data: { value: 1 } }]);
     expect(thrown(() => paramsToV03('SendMessage', send([{ text: 'ok' }, { data: 7 }]))).path).toBe('/message/parts/1/data');
   });
 

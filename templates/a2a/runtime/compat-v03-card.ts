@@ -18,12 +18,20 @@ const requirementsToV03 = (reqs: unknown, path: string): Loose[] | undefined =>
   reqs === undefined ? undefined : list(reqs).map((r, i) => securityFromWire(WireObject.of(r, `${path}/${i}`)));
 const requirementsToV1 = (reqs: unknown): Loose[] | undefined => (reqs === undefined ? undefined : list(reqs).map((r) => securityToWire(o(r))));
 
-function schemeToV03(s: Loose, path: string): Loose {
+const API_KEY_LOCATIONS = new Set(['header', 'query', 'cookie']);
+
+function schemeToV03(s: Loose, path: string, mode: Mode): Loose {
   const oauth = o(s.oauth2SecurityScheme);
-  // v0.3 has no device-code flow: the scheme stays, with no flow a v0.3 client could use.
-  if (o(oauth.flows).deviceCode !== undefined)
+  if (o(oauth.flows).deviceCode !== undefined) {
+    lossy(mode, `${path}/oauth2SecurityScheme/flows/deviceCode`, 'v0.3 has no device-code flow', undefined);
+    // The scheme stays, with no flow a v0.3 client could use.
     return defined({ type: 'oauth2', flows: {}, oauth2MetadataUrl: oauth.oauth2MetadataUrl, description: oauth.description });
-  return schemeFromWire(WireObject.of(s, path));
+  }
+  const scheme = schemeFromWire(WireObject.of(s, path));
+  // v1.0's location is free text, v0.3's `in` one of three (OpenAPI's default: header).
+  if (scheme.type === 'apiKey' && !API_KEY_LOCATIONS.has(scheme.in as string))
+    scheme.in = lossy(mode, `${path}/apiKeySecurityScheme/location`, `v0.3 has no API key location ${JSON.stringify(scheme.in)}`, 'header');
+  return scheme;
 }
 
 function schemeToV1(s: Loose, path: string, mode: Mode): Loose {
@@ -53,7 +61,7 @@ export function cardToV03(c: Loose, mode: Mode): Loose {
     version: c.version,
     documentationUrl: c.documentationUrl,
     capabilities: defined({ streaming: caps.streaming, pushNotifications: caps.pushNotifications, extensions: caps.extensions }),
-    securitySchemes: mapEntries(c.securitySchemes, (s, k) => schemeToV03(s, `/securitySchemes/${k}`)),
+    securitySchemes: mapEntries(c.securitySchemes, (s, k) => schemeToV03(s, `/securitySchemes/${k}`, mode)),
     security: requirementsToV03(c.securityRequirements, '/securityRequirements'),
     defaultInputModes: c.defaultInputModes ?? [],
     defaultOutputModes: c.defaultOutputModes ?? [],

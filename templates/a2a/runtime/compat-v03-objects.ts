@@ -45,6 +45,9 @@ const ROLE_TO_V03: Record<string, string> = { ROLE_USER: 'user', ROLE_AGENT: 'ag
 
 // ---- parts ----
 
+/** Part metadata flag of a v1.0 data part whose value was not an object, wrapped as `{value}` for v0.3. */
+export const DATA_PART_COMPAT = 'data_part_compat';
+
 function partToV03(p: Loose, path: string, mode: Mode): Loose | undefined {
   const members = (['text', 'raw', 'url', 'data'] as const).filter((m) => p[m] !== undefined && p[m] !== null);
   if (members.length !== 1)
@@ -64,8 +67,10 @@ function partToV03(p: Loose, path: string, mode: Mode): Loose | undefined {
     lossy(mode, path, `a v0.3 ${member} part has no filename or media type`, undefined);
   }
   if (member === 'text') return defined({ kind: 'text', text: p.text, metadata: meta });
-  const data = isPlainObject(p.data) ? p.data : lossy(mode, `${path}/data`, 'v0.3 data parts carry a JSON object only', { value: p.data });
-  return defined({ kind: 'data', data, metadata: meta });
+  if (isPlainObject(p.data)) return defined({ kind: 'data', data: p.data, metadata: meta });
+  lossy(mode, `${path}/data`, 'v0.3 data parts carry a JSON object only', undefined);
+  // The official JS SDK 1.3.0's convention: wrapped as {value} and flagged, so that partToV1 unwraps it.
+  return { kind: 'data', data: { value: p.data }, metadata: { ...o(meta), [DATA_PART_COMPAT]: true } };
 }
 
 function partToV1(p: Loose, path: string, mode: Mode): Loose | undefined {
@@ -73,8 +78,12 @@ function partToV1(p: Loose, path: string, mode: Mode): Loose | undefined {
   switch (p.kind) {
     case 'text':
       return defined({ text: p.text, metadata: meta });
-    case 'data':
-      return defined({ data: p.data, metadata: meta });
+    case 'data': {
+      const flagged = isPlainObject(meta) && meta[DATA_PART_COMPAT] === true && isPlainObject(p.data) && 'value' in p.data;
+      if (!flagged) return defined({ data: p.data, metadata: meta });
+      const { [DATA_PART_COMPAT]: _flag, ...rest } = o(meta);
+      return defined({ data: o(p.data).value, metadata: Object.keys(rest).length ? rest : undefined });
+    }
     case 'file': {
       const f = o(p.file);
       const has = (k: string) => f[k] !== undefined && f[k] !== null;

@@ -14,8 +14,9 @@
 //   interrupted ones (input-required, auth-required), where the v1.0 stream ends;
 // - TASK_STATE_UNSPECIFIED ↔ `unknown`; a state or role that is neither → `unknown` / `agent`;
 // - a text or data part's `filename`/`mediaType` are dropped (v0.3 TextPart/DataPart have none);
-//   a data part whose value is not a JSON object → `data: {value: <the value>}`; a part with no
-//   content member (or several) is left out;
+//   a data part whose value is not a JSON object → `data: {value: <the value>}` with part metadata
+//   `data_part_compat: true` (the JS SDK 1.3.0's convention; v0.3 → v1.0 unwraps it again); a
+//   part with no content member (or several) is left out;
 // - push configs: `authentication.scheme` → `schemes: [scheme]`; `tenant` is dropped; in a send
 //   configuration the config's `taskId` is the message's task (another task id is an error);
 // - ListTaskPushNotificationConfigs: `nextPageToken` is dropped (v0.3 lists have no pages);
@@ -24,7 +25,8 @@
 //   the interfaces declared for 0.3, else from all (v1.0 agents read a request without
 //   A2A-Version as 0.3); interfaces with a tenant are left out; `extendedAgentCard` →
 //   `supportsAuthenticatedExtendedCard`; schemes unwrapped; `pkceRequired` dropped; a device-code
-//   OAuth scheme keeps `flows: {}`; `signatures` dropped (they sign the v1.0 card);
+//   OAuth scheme keeps `flows: {}`; an API key location other than header/query/cookie → header;
+//   `signatures` dropped (they sign the v1.0 card);
 // - errors: the v1.0 details → v0.3 `data` (a carried Value → its value; a lone A2A ErrorInfo →
 //   its metadata; anything else → the details list as is); v1.0-only codes (-32008, -32009) keep
 //   their code.
