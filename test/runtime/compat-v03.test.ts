@@ -1,7 +1,7 @@
 // v0.3.0 JSON-RPC ↔ v1.0 ProtoJSON: every object kind, every method's params and results, the card
 // and the errors, both ways, and each lossy case the module's header documents (degraded in
 // answers, a WireShapeError with a path in requests).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   WireShapeError,
   compatV03,
@@ -621,5 +621,201 @@ describe('v0.3 → v1.0 lossy cases: a client’s request throws with a path', (
       for (const m of ['SendMessage', 'GetExtendedAgentCard', 'ListTaskPushNotificationConfigs'] as V1Method[])
         expect(() => resultToV03(m, value)).not.toThrow(TypeError);
     }
+  });
+});
+
+// ---- the official JS SDK 1.3.0's v0.3 compat layer as an oracle ----
+//
+// Its translators are private, but its LegacyJsonRpcTransportHandler (exported from
+// 'a2a-sdk-10/compat/v0_3/server') runs them: given a v0.3 JSON-RPC request it hands a v1.0 request
+// to the A2ARequestHandler and turns that handler's v1.0 answer into the v0.3 result. A recording
+// handler therefore shows both directions; the SDK's own v1.0 codecs turn its objects into
+// ProtoJSON and back. `normalize` drops '', [], false and undefined on both sides: proto3 defaults
+// the SDK writes or reads where we leave the member out. Deliberate differences, checked below:
+// - `final` is true at input-required/auth-required too (the SDK: terminal states only), as the
+//   stream ends there in v1.0;
+// - an absent `blocking` stays absent (v1.0: wait), as SDK 0.3.14's server blocked when it was
+//   absent; the SDK 1.3.0 compat sends returnImmediately: true;
+// - tasks/pushNotificationConfig/get without a config id asks for the task id (SDK 0.3.14's
+//   default), the SDK 1.3.0 compat for id '';
+// - several push auth schemes in a request are an error here, the SDK keeps the first;
+// - the card: protocolVersion '0.3.0' (the SDK copies the interface's '0.3'), additionalInterfaces
+//   include the main interface (v0.3 §5.6: SHOULD, for completeness), signatures are dropped.
+describe('oracle: the JS SDK 1.3.0 v0.3 compat layer', () => {
+  type Codec = { toJSON(m: unknown): unknown; fromJSON(j: unknown): unknown };
+  let sdk: Record<string, Codec>;
+  let Handler: new (h: object) => { handle(body: object, ctx: object): Promise<unknown> };
+  let seen: { method: string; request: unknown } | undefined;
+  let answer: unknown;
+
+  const run = async (method: string, params: unknown): Promise<{ result?: unknown; error?: unknown; events?: unknown[] }> => {
+    const handler = new Proxy(
+      {},
+      {
+        get: (_, name) =>
+          name === 'then'
+            ? undefined
+            : (request: unknown) => {
+                if (name === 'getAgentCard') return Promise.resolve({ capabilities: { streaming: true } });
+                seen = { method: String(name), request };
+                if (name === 'sendMessageStream' || name === 'resubscribe')
+                  return (async function* () {
+                    yield* answer as unknown[];
+                  })();
+                return Promise.resolve(answer);
+              },
+      },
+    );
+    const out = await new Handler(handler).handle({ jsonrpc: '2.0', id: 1, method, ...(params === undefined ? {} : { params }) }, {});
+    if (out && typeof (out as AsyncGenerator)[Symbol.asyncIterator] === 'function') {
+      const events: unknown[] = [];
+      for await (const e of out as AsyncGenerator<{ result: unknown }>) events.push(e.result);
+      return { events };
+    }
+    return out as { result?: unknown; error?: unknown };
+  };
+  const normalize = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(normalize);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => !(v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0)))
+        .map(([k, v]) => [k, normalize(v)]),
+    );
+  };
+
+  beforeAll(async () => {
+    sdk = (await import('a2a-sdk-10')) as unknown as Record<string, Codec>;
+    Handler = (await import('a2a-sdk-10/compat/v0_3/server')).LegacyJsonRpcTransportHandler as never;
+  });
+
+  const requests: [V03Method, Loose | undefined, string, string][] = [
+    [
+      'message/send',
+      {
+        message: message03,
+        configuration: { acceptedOutputModes: ['text/plain'], historyLength: 3, blocking: true, pushNotificationConfig: push03.pushNotificationConfig },
+        metadata: { q: 1 },
+      },
+      'sendMessage',
+      'SendMessageRequest',
+    ],
+    ['message/stream', { message: reply03, configuration: { blocking: false } }, 'sendMessageStream', 'SendMessageRequest'],
+    ['tasks/get', { id: 't1', historyLength: 2 }, 'getTask', 'GetTaskRequest'],
+    ['tasks/cancel', { id: 't1', metadata: { why: 'x' } }, 'cancelTask', 'CancelTaskRequest'],
+    ['tasks/resubscribe', { id: 't1' }, 'resubscribe', 'SubscribeToTaskRequest'],
+    ['tasks/pushNotificationConfig/set', push03, 'createTaskPushNotificationConfig', 'TaskPushNotificationConfig'],
+    ['tasks/pushNotificationConfig/get', { id: 't1', pushNotificationConfigId: 'p1' }, 'getTaskPushNotificationConfig', 'GetTaskPushNotificationConfigRequest'],
+    ['tasks/pushNotificationConfig/list', { id: 't1' }, 'listTaskPushNotificationConfigs', 'ListTaskPushNotificationConfigsRequest'],
+    [
+      'tasks/pushNotificationConfig/delete',
+      { id: 't1', pushNotificationConfigId: 'p1' },
+      'deleteTaskPushNotificationConfig',
+      'DeleteTaskPushNotificationConfigRequest',
+    ],
+    ['agent/getAuthenticatedExtendedCard', undefined, 'getAuthenticatedExtendedAgentCard', 'GetExtendedAgentCardRequest'],
+  ];
+  it.each(requests)('%s: our v1.0 request is the SDK’s', async (method, params, handlerMethod, codec) => {
+    answer = method.startsWith('message/') ? sdk.Task.fromJSON(task1) : method === 'tasks/resubscribe' ? [] : undefined;
+    if (method === 'message/stream') answer = [];
+    seen = undefined;
+    await run(method, params === undefined ? {} : clone(params));
+    const got = seen as { method: string; request: unknown } | undefined;
+    expect(got?.method).toBe(handlerMethod);
+    expect(normalize(paramsToV1(method, clone(params)))).toEqual(normalize(sdk[codec].toJSON(got!.request)));
+  });
+
+  const card03Interfaces: Loose = {
+    ...card1,
+    supportedInterfaces: [
+      { url: 'https://agent.example/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '0.3' },
+      { url: 'https://agent.example/a2a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '0.3' },
+    ],
+    signatures: undefined,
+  };
+  const results: [string, V03Method, V1Method, string, unknown][] = [
+    ['send → task', 'message/send', 'SendMessage', 'Task', task1],
+    ['send → message', 'message/send', 'SendMessage', 'Message', reply1],
+    ['get', 'tasks/get', 'GetTask', 'Task', task1],
+    ['cancel', 'tasks/cancel', 'CancelTask', 'Task', { ...task1, status: { state: 'TASK_STATE_CANCELED' } }],
+    ['set push config', 'tasks/pushNotificationConfig/set', 'CreateTaskPushNotificationConfig', 'TaskPushNotificationConfig', push1],
+    ['get push config', 'tasks/pushNotificationConfig/get', 'GetTaskPushNotificationConfig', 'TaskPushNotificationConfig', push1],
+    [
+      'list push configs',
+      'tasks/pushNotificationConfig/list',
+      'ListTaskPushNotificationConfigs',
+      'ListTaskPushNotificationConfigsResponse',
+      { configs: [push1, push1] },
+    ],
+  ];
+  it.each(results)('%s: our v0.3 result is the SDK’s', async (_, method, v1Method, codec, v1) => {
+    const params =
+      method === 'message/send'
+        ? { message: message03 }
+        : method === 'tasks/pushNotificationConfig/set'
+          ? push03
+          : { id: 't1', pushNotificationConfigId: 'p1' };
+    answer = sdk[codec].fromJSON(clone(v1));
+    const out = await run(method, clone(params));
+    expect(out.error).toBeUndefined();
+    // The SDK's handler gets the bare Task or Message; ours translates the SendMessageResponse wrapping it.
+    const wrapped = method === 'message/send' ? { [codec === 'Task' ? 'task' : 'message']: clone(v1) } : clone(v1);
+    expect(normalize(resultToV03(v1Method, wrapped))).toEqual(normalize(out.result));
+  });
+
+  it('stream events: our v0.3 events are the SDK’s', async () => {
+    const events = [
+      { task: task1 },
+      { message: reply1 },
+      { statusUpdate: { ...statusUpdate1, status: { state: 'TASK_STATE_COMPLETED' } } },
+      { artifactUpdate: artifactUpdate1 },
+    ];
+    answer = events.map((e) => sdk.StreamResponse.fromJSON(clone(e)));
+    const out = await run('message/stream', { message: message03 });
+    expect(normalize(events.map((e) => resultToV03('SendStreamingMessage', clone(e))))).toEqual(normalize(out.events));
+  });
+
+  it('the card: ours is the SDK’s but for protocolVersion, the main interface in additionalInterfaces, and signatures', async () => {
+    answer = sdk.AgentCard.fromJSON(clone({ ...card03Interfaces, signatures: [{ protected: 'p', signature: 's' }] }));
+    const out = (await run('agent/getAuthenticatedExtendedCard', undefined)) as { result: Loose };
+    const theirs = normalize(out.result) as Loose;
+    expect(theirs.protocolVersion).toBe('0.3');
+    expect(theirs.signatures).toEqual([{ protected: 'p', signature: 's' }]);
+    const ours = resultToV03('GetExtendedAgentCard', clone(card03Interfaces)) as Loose;
+    expect(normalize(ours)).toEqual({
+      ...theirs,
+      protocolVersion: '0.3.0',
+      additionalInterfaces: [{ url: 'https://agent.example/a2a/v1', transport: 'JSONRPC' }, ...(theirs.additionalInterfaces as Loose[])],
+      signatures: undefined,
+    });
+  });
+
+  it('the documented differences are real', async () => {
+    // final at input-required
+    answer = [sdk.StreamResponse.fromJSON({ statusUpdate: statusUpdate1 })];
+    const stream = await run('message/stream', { message: message03 });
+    expect((stream.events![0] as Loose).final).toBe(false);
+    expect((resultToV03('SendStreamingMessage', { statusUpdate: statusUpdate1 }) as Loose).final).toBe(true);
+    // absent blocking
+    answer = sdk.Task.fromJSON(task1);
+    await run('message/send', { message: message03, configuration: {} });
+    expect(sdk.SendMessageRequest.toJSON(seen!.request)).toMatchObject({ configuration: { returnImmediately: true } });
+    expect(paramsToV1('message/send', { message: message03, configuration: {} }).configuration).toEqual({});
+    // get without a config id
+    answer = sdk.TaskPushNotificationConfig.fromJSON(push1);
+    await run('tasks/pushNotificationConfig/get', { id: 't1' });
+    expect(sdk.GetTaskPushNotificationConfigRequest.toJSON(seen!.request)).toEqual({ taskId: 't1' });
+    expect(paramsToV1('tasks/pushNotificationConfig/get', { id: 't1' })).toEqual({ taskId: 't1', id: 't1' });
+    // several auth schemes
+    const several = { taskId: 't1', pushNotificationConfig: { id: 'p', url: 'u', authentication: { schemes: ['Bearer', 'Basic'] } } };
+    const warn = console.warn;
+    console.warn = () => {};
+    try {
+      await run('tasks/pushNotificationConfig/set', several);
+    } finally {
+      console.warn = warn;
+    }
+    expect(sdk.TaskPushNotificationConfig.toJSON(seen!.request)).toMatchObject({ authentication: { scheme: 'Bearer' } });
+    expect(() => paramsToV1('tasks/pushNotificationConfig/set', several)).toThrow(WireShapeError);
   });
 });

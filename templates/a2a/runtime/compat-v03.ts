@@ -44,6 +44,13 @@
 //   clientCredentials, implicit, password is kept;
 // - errors: the A2A reason from the code (TASK_NOT_FOUND…), domain a2a-protocol.org; `data` that
 //   is an object of strings → ErrorInfo metadata, any other `data` → a google.protobuf.Value detail.
+//
+// The official JS SDK 1.3.0's v0.3 compat layer translates the same way (its tests here use it as
+// an oracle) except where it loses more or differs from SDK 0.3.14: it sets `final` at terminal
+// states only, sends an absent `blocking` as returnImmediately: true, asks for config id '' when
+// get has none, keeps the first of several auth schemes, copies the interface's protocolVersion
+// ('0.3') into the card, leaves the main interface out of additionalInterfaces and keeps the
+// signatures.
 import { WireShapeError, defined, isPlainObject } from './proto-json-v03-wire.js';
 import { errorToV03, errorToV1 } from './compat-v03-errors.js';
 import { cardToV03, cardToV1 } from './compat-v03-card.js';
