@@ -484,6 +484,10 @@ describe('v1.0 → v0.3 lossy cases: answers degrade, requests throw', () => {
       { kind: 'data', data: { value: 'x' }, metadata: { data_part_compat: true } },
     ]);
     expect(toV1.message(wrapped).parts).toEqual([{ data: [1, 2], metadata: { m: 1 } }, { data: 'x' }]);
+    // A null Value is a value too.
+    expect(toV03.message({ ...reply1, parts: [{ data: null }] }).parts).toEqual([
+      { kind: 'data', data: { value: null }, metadata: { data_part_compat: true } },
+    ]);
     // Without the flag, {value} is just an object.
     expect(toV1.message({ ...reply03, parts: [{ kind: 'data', data: { value: 1 } }] }).parts).toEqual([{ data: { value: 1 } }]);
     expect(thrown(() => paramsToV03('SendMessage', send([{ text: 'ok' }, { data: 7 }]))).path).toBe('/message/parts/1/data');

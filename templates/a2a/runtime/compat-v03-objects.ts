@@ -49,7 +49,8 @@ const ROLE_TO_V03: Record<string, string> = { ROLE_USER: 'user', ROLE_AGENT: 'ag
 export const DATA_PART_COMPAT = 'data_part_compat';
 
 function partToV03(p: Loose, path: string, mode: Mode): Loose | undefined {
-  const members = (['text', 'raw', 'url', 'data'] as const).filter((m) => p[m] !== undefined && p[m] !== null);
+  // `data` is a google.protobuf.Value: JSON null is a value there (NULL_VALUE), elsewhere "not set".
+  const members = (['text', 'raw', 'url', 'data'] as const).filter((m) => (m === 'data' ? m in p && p[m] !== undefined : p[m] !== undefined && p[m] !== null));
   if (members.length !== 1)
     return lossy(
       mode,
