@@ -158,6 +158,10 @@ describe('JSON-RPC → ProtoJSON (toWire)', () => {
     expect(toWire.streamResponse(statusUpdate)).toEqual({ statusUpdate: statusUpdateWire });
     expect(toWire.streamResponse(artifactUpdate)).toEqual({ artifactUpdate: artifactUpdateWire });
     expect(() => toWire.sendMessageResponse(statusUpdate)).toThrow(WireShapeError);
+    expect(() => toWire.message({ ...agentMessage, parts: [{ kind: 'file', file: { name: 'x' } }] })).toThrow(
+      '/parts/0/file: a file needs exactly one of bytes, uri',
+    );
+    expect(() => toWire.streamResponse({ ...agentMessage, parts: [{ kind: 'video' }] })).toThrow('/parts/0: a part of kind "video" has no v0.3 proto form');
   });
 
   it('writes the send request with pushNotification and leaves out proto3 defaults', () => {

@@ -32,13 +32,18 @@ const mapValues = (m: unknown, f: (v: Loose) => unknown): Loose => Object.fromEn
 
 // ---- JSON-RPC → ProtoJSON ----
 
-const securityToWire = (req: Loose): Loose =>
+/** `{name: [scopes]}` → `{schemes: {name: {list: [scopes]}}}` (v1.0's SecurityRequirement has the same ProtoJSON). */
+export const securityToWire = (req: Loose): Loose =>
   defined({ schemes: nonEmptyMap(mapValues(req, (scopes) => defined({ list: nonEmpty(scopes as unknown as string[]) }))) });
 
 const flowToWire = (f: Loose): Loose =>
   defined({ authorizationUrl: f.authorizationUrl, tokenUrl: f.tokenUrl, refreshUrl: nonEmpty(f.refreshUrl as string), scopes: nonEmptyMap(f.scopes) });
 
-function schemeToWire(s: Loose, path: string): Loose {
+/**
+ * A typed JSON-RPC security scheme → its oneof member (the same ProtoJSON in v1.0). The proto keeps
+ * one OAuth flow: the first of `flowOrder` that is present (by default the SDK 0.3.14's order).
+ */
+export function schemeToWire(s: Loose, path: string, flowOrder: readonly string[] = FLOWS): Loose {
   const description = nonEmpty(s.description as string);
   switch (s.type) {
     case 'apiKey':
@@ -46,7 +51,7 @@ function schemeToWire(s: Loose, path: string): Loose {
     case 'http':
       return { httpAuthSecurityScheme: defined({ description, scheme: s.scheme, bearerFormat: nonEmpty(s.bearerFormat as string) }) };
     case 'oauth2': {
-      const flow = FLOWS.find((f) => o(s.flows)[f] !== undefined);
+      const flow = flowOrder.find((f) => o(s.flows)[f] !== undefined);
       const flows = flow ? { [flow]: flowToWire(o(o(s.flows)[flow])) } : {};
       return { oauth2SecurityScheme: defined({ description, flows, oauth2MetadataUrl: nonEmpty(s.oauth2MetadataUrl as string) }) };
     }
@@ -111,14 +116,16 @@ function stringMap(w: WireObject, name: string): Record<string, string> {
   });
 }
 
-const securityFromWire = (w: WireObject): Loose => Object.fromEntries(Object.entries(w.map('schemes', (v, path) => WireObject.of(v, path).strings('list'))));
+export const securityFromWire = (w: WireObject): Loose =>
+  Object.fromEntries(Object.entries(w.map('schemes', (v, path) => WireObject.of(v, path).strings('list'))));
 
 function flowFromWire(w: WireObject, flow: (typeof FLOWS)[number]): Loose {
   const urls = flow === 'implicit' ? ['authorizationUrl'] : flow === 'authorizationCode' ? ['authorizationUrl', 'tokenUrl'] : ['tokenUrl'];
   return defined({ ...Object.fromEntries(urls.map((u) => [u, w.str(u) ?? ''])), refreshUrl: nonEmpty(w.str('refreshUrl')), scopes: stringMap(w, 'scopes') });
 }
 
-function schemeFromWire(w: WireObject): Loose {
+/** A oneof-wrapped security scheme → the typed JSON-RPC one (`type`, apiKey's `in`). */
+export function schemeFromWire(w: WireObject): Loose {
   const member = w.oneof(Object.values(SCHEME_MEMBERS));
   if (!member) throw new WireShapeError(w.path, `a security scheme needs one of ${Object.values(SCHEME_MEMBERS).join(', ')}`);
   const s = w.obj(member)!;

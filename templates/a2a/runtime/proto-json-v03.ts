@@ -47,6 +47,7 @@ function partToWire(part: Loose, path: string): Loose {
   if (part.kind === 'data') return defined({ data: { data: part.data }, metadata: meta });
   if (part.kind === 'file') {
     const f = o(part.file);
+    if ((f.bytes === undefined) === (f.uri === undefined)) throw new WireShapeError(`${path}/file`, 'a file needs exactly one of bytes, uri');
     const content = f.bytes !== undefined ? { fileWithBytes: f.bytes } : { fileWithUri: f.uri };
     return defined({ file: defined({ ...content, mimeType: nonEmpty(f.mimeType as string), name: nonEmpty(f.name as string) }), metadata: meta });
   }
