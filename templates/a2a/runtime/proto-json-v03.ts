@@ -41,66 +41,107 @@ const trueOnly = (v: unknown): true | undefined => (v === true ? true : undefine
 
 // ---- JSON-RPC → ProtoJSON (what we send) ----
 
+// The writers below run for every answer and every stream event: each builds its object once,
+// member by member (`put` leaves out what is unset), with no intermediate object to filter.
+function put(out: Loose, key: string, value: unknown): void {
+  if (value !== undefined) out[key] = value;
+}
+
 function partToWire(part: Loose, path: string): Loose {
-  const meta = part.metadata;
-  if (part.kind === 'text') return defined({ text: part.text, metadata: meta });
-  if (part.kind === 'data') return defined({ data: { data: part.data }, metadata: meta });
-  if (part.kind === 'file') {
+  let out: Loose;
+  if (part.kind === 'text') out = { text: part.text };
+  else if (part.kind === 'data') out = { data: { data: part.data } };
+  else if (part.kind === 'file') {
     const f = o(part.file);
     if ((f.bytes === undefined) === (f.uri === undefined)) throw new WireShapeError(`${path}/file`, 'a file needs exactly one of bytes, uri');
-    const content = f.bytes !== undefined ? { fileWithBytes: f.bytes } : { fileWithUri: f.uri };
-    return defined({ file: defined({ ...content, mimeType: nonEmpty(f.mimeType as string), name: nonEmpty(f.name as string) }), metadata: meta });
-  }
-  throw new WireShapeError(path, `a part of kind ${JSON.stringify(part.kind)} has no v0.3 proto form`);
+    const file: Loose = f.bytes !== undefined ? { fileWithBytes: f.bytes } : { fileWithUri: f.uri };
+    put(file, 'mimeType', nonEmpty(f.mimeType as string));
+    put(file, 'name', nonEmpty(f.name as string));
+    out = { file };
+  } else throw new WireShapeError(path, `a part of kind ${JSON.stringify(part.kind)} has no v0.3 proto form`);
+  put(out, 'metadata', part.metadata);
+  return out;
+}
+
+function partsToWire(parts: unknown, path: string): Loose[] | undefined {
+  if (!Array.isArray(parts) || parts.length === 0) return undefined;
+  const out: Loose[] = new Array(parts.length);
+  for (let i = 0; i < parts.length; i++) out[i] = partToWire(parts[i] as Loose, `${path}/${i}`);
+  return out;
 }
 
 function messageToWire(m: Loose, path = ''): Loose {
-  return defined({
-    messageId: m.messageId,
-    contextId: nonEmpty(m.contextId as string),
-    taskId: nonEmpty(m.taskId as string),
-    role: ROLE_TO_WIRE[m.role as string] ?? 'ROLE_UNSPECIFIED',
-    content: nonEmpty(((m.parts ?? []) as Loose[]).map((p, i) => partToWire(p, `${path}/parts/${i}`))),
-    metadata: m.metadata,
-    extensions: nonEmpty(m.extensions as string[]),
-  });
+  const out: Loose = {};
+  put(out, 'messageId', m.messageId);
+  put(out, 'contextId', nonEmpty(m.contextId as string));
+  put(out, 'taskId', nonEmpty(m.taskId as string));
+  out.role = ROLE_TO_WIRE[m.role as string] ?? 'ROLE_UNSPECIFIED';
+  put(out, 'content', partsToWire(m.parts, `${path}/parts`));
+  put(out, 'metadata', m.metadata);
+  put(out, 'extensions', nonEmpty(m.extensions as string[]));
+  return out;
 }
 
-const statusToWire = (s: Loose): Loose =>
-  defined({ state: STATE_TO_WIRE[s.state as string] ?? 'TASK_STATE_UNSPECIFIED', message: s.message && messageToWire(o(s.message)), timestamp: s.timestamp });
+function statusToWire(s: Loose): Loose {
+  const out: Loose = { state: STATE_TO_WIRE[s.state as string] ?? 'TASK_STATE_UNSPECIFIED' };
+  if (s.message) out.message = messageToWire(o(s.message));
+  put(out, 'timestamp', s.timestamp);
+  return out;
+}
 
-const artifactToWire = (a: Loose): Loose =>
-  defined({
-    artifactId: a.artifactId,
-    name: nonEmpty(a.name as string),
-    description: nonEmpty(a.description as string),
-    parts: nonEmpty(((a.parts ?? []) as Loose[]).map((p, i) => partToWire(p, `/parts/${i}`))),
-    metadata: a.metadata,
-    extensions: nonEmpty(a.extensions as string[]),
-  });
+function artifactToWire(a: Loose): Loose {
+  const out: Loose = {};
+  put(out, 'artifactId', a.artifactId);
+  put(out, 'name', nonEmpty(a.name as string));
+  put(out, 'description', nonEmpty(a.description as string));
+  put(out, 'parts', partsToWire(a.parts, '/parts'));
+  put(out, 'metadata', a.metadata);
+  put(out, 'extensions', nonEmpty(a.extensions as string[]));
+  return out;
+}
 
-const taskToWire = (t: Loose): Loose =>
-  defined({
-    id: t.id,
-    contextId: t.contextId,
-    status: statusToWire(o(t.status)),
-    artifacts: nonEmpty(((t.artifacts ?? []) as Loose[]).map(artifactToWire)),
-    history: nonEmpty(((t.history ?? []) as Loose[]).map((m) => messageToWire(m))),
-    metadata: t.metadata,
-  });
+function listToWire(items: unknown, write: (item: Loose) => Loose): Loose[] | undefined {
+  if (!Array.isArray(items) || items.length === 0) return undefined;
+  const out: Loose[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = write(items[i] as Loose);
+  return out;
+}
 
-const statusUpdateToWire = (e: Loose): Loose =>
-  defined({ taskId: e.taskId, contextId: e.contextId, status: statusToWire(o(e.status)), final: trueOnly(e.final), metadata: e.metadata });
+function taskToWire(t: Loose): Loose {
+  const out: Loose = {};
+  put(out, 'id', t.id);
+  put(out, 'contextId', t.contextId);
+  out.status = statusToWire(o(t.status));
+  put(out, 'artifacts', listToWire(t.artifacts, artifactToWire));
+  put(
+    out,
+    'history',
+    listToWire(t.history, (m) => messageToWire(m)),
+  );
+  put(out, 'metadata', t.metadata);
+  return out;
+}
 
-const artifactUpdateToWire = (e: Loose): Loose =>
-  defined({
-    taskId: e.taskId,
-    contextId: e.contextId,
-    artifact: artifactToWire(o(e.artifact)),
-    append: trueOnly(e.append),
-    lastChunk: trueOnly(e.lastChunk),
-    metadata: e.metadata,
-  });
+function statusUpdateToWire(e: Loose): Loose {
+  const out: Loose = {};
+  put(out, 'taskId', e.taskId);
+  put(out, 'contextId', e.contextId);
+  out.status = statusToWire(o(e.status));
+  put(out, 'final', trueOnly(e.final));
+  put(out, 'metadata', e.metadata);
+  return out;
+}
+
+function artifactUpdateToWire(e: Loose): Loose {
+  const out: Loose = {};
+  put(out, 'taskId', e.taskId);
+  put(out, 'contextId', e.contextId);
+  out.artifact = artifactToWire(o(e.artifact));
+  put(out, 'append', trueOnly(e.append));
+  put(out, 'lastChunk', trueOnly(e.lastChunk));
+  put(out, 'metadata', e.metadata);
+  return out;
+}
 
 function pushConfigToWire(c: Loose): Loose {
   const auth = c.authentication as Loose | undefined;

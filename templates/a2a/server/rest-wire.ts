@@ -20,11 +20,13 @@ export interface RestWire {
   framing(route: RestRoute): StreamFraming;
 }
 
-/** The body of `*` routes holds the whole request; a field the path binds must agree with it. */
+/** The body of `*` routes holds the whole request; a field the path binds must agree with it. The params are a new object (the caller's are not changed). */
 function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
-  if (route.body === undefined) return { ...fields };
-  const params: Loose = route.body === '*' ? { ...(body as Loose) } : { [route.body]: body };
-  for (const [name, value] of Object.entries(fields)) {
+  if (route.body === undefined) return Object.assign({}, fields);
+  // The body was parsed for this request alone: it may become the params as it is.
+  const params: Loose = route.body === '*' ? (body as Loose) : { [route.body]: body };
+  for (const name in fields) {
+    const value = fields[name];
     if (params[name] !== undefined && params[name] !== value)
       throw errorFor('invalidParams', `${name} is ${JSON.stringify(value)} in the path but ${JSON.stringify(params[name])} in the body`, { path: `/${name}` });
     params[name] = value;
@@ -34,14 +36,17 @@ function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
 
 const errorBody = (error: unknown): string => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal'));
 
+const objectFraming: StreamFraming = { event: (value) => JSON.stringify(value), error: errorBody };
 const objects: RestWire = {
   params: mergeFields,
   result: (_route, value) => value,
-  framing: () => ({ event: (value) => JSON.stringify(value), error: errorBody }),
+  framing: () => objectFraming,
 };
 
 const roleOf = (route: RestRoute): MethodRole => protocol.methods[route.method].role;
 const wire = v03ProtoJson;
+
+const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: errorBody };
 
 /** v0.3.0: request bodies read from its proto's JSON (a shape it cannot read is -32602 at its place), results written to it. */
 const protoV03: RestWire = {
@@ -50,12 +55,13 @@ const protoV03: RestWire = {
       switch (roleOf(route)) {
         case 'send':
         case 'stream':
-          return { ...wire.fromWire.sendMessageRequest(body), ...fields };
+          // The send routes bind nothing in their path: the body is the whole request.
+          return wire.fromWire.sendMessageRequest(body);
         case 'pushSet':
           return wire.fromWire.createTaskPushNotificationConfigRequest(body, String(fields.taskId));
         default:
           // Every other v0.3.0 route takes its params from the path and query only, by their JSON-RPC names.
-          return { ...fields };
+          return Object.assign({}, fields);
       }
     } catch (err) {
       if (err instanceof WireShapeError) throw errorFor('invalidParams', `Invalid params: ${err.message}`, { path: err.path });
@@ -83,7 +89,7 @@ const protoV03: RestWire = {
         return value;
     }
   },
-  framing: () => ({ event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: errorBody }),
+  framing: () => protoV03Framing,
 };
 
 export const restWire: RestWire = (protocol.rest as RestBinding | undefined)?.wire === 'proto-v0.3' ? protoV03 : objects;

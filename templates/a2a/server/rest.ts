@@ -16,6 +16,7 @@ import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors
 import { compileRoutes, matchRoute, queryFields } from './rest-routes.js';
 import { restWire } from './rest-wire.js';
 import { SSE_HEADERS } from './sse.js';
+import { NO_CORS } from './cors.js';
 import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
 
 const binding = protocol.rest as RestBinding | undefined;
@@ -27,15 +28,19 @@ export type RestCall = (call: { id: null; method: string; params: Loose }, frami
 
 type Cors = Readonly<Record<string, string>>;
 
+const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': binding?.mediaType ?? 'application/json',
+  'x-content-type-options': 'nosniff',
+});
+/** The shared headers object when there is nothing to add (the common case: no CORS), so a request allocates none. */
+const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? (JSON_HEADERS as Record<string, string>) : { ...JSON_HEADERS, ...cors });
+const NO_FIELDS: Loose = Object.freeze({}) as Loose;
+
 /** Answers a request whose path lies under the binding's base; `path` is the rest of it (`/tasks/abc`). */
 export async function handleRest(request: CoreRequest, path: string, config: CoreConfig, cors: Cors, call: RestCall): Promise<CoreResponse> {
-  const json = { 'content-type': binding?.mediaType ?? 'application/json', 'x-content-type-options': 'nosniff', ...cors };
-  const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => ({
-    status,
-    headers: { ...json, ...extra },
-    body: httpFailureBody(status, message),
-  });
-  const error = (e: JsonRpcError): CoreResponse => ({ status: statusOf(e)[0], headers: json, body: restErrorBody(e) });
+  const json = jsonHeaders(cors);
+  const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => failure(json, status, message, extra);
+  const error = (e: JsonRpcError): CoreResponse => errorResponse(json, e);
 
   const match = matchRoute(compiled, request.method, path === '' ? '/' : path);
   if (match.kind === 'none') return error(noRoute(request.method, path));
@@ -60,12 +65,13 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
     if ('status' in read) return fail(read.status, read.message, read.status === 413 || read.status === 408 ? { connection: 'close' } : {});
     body = read.value;
   }
-  const query = route.body === undefined ? queryFields(request.query, route.query) : {};
+  const query = route.body === undefined && request.query !== '' ? queryFields(request.query, route.query) : NO_FIELDS;
   if (query instanceof JsonRpcError) return error(query);
 
   let params: Loose;
   try {
-    params = restWire.params(route, body, { ...query, ...bound });
+    // The path's fields win over the query's (a query cannot rename the task of the path).
+    params = restWire.params(route, body, query === NO_FIELDS ? bound : Object.assign({}, query, bound));
   } catch (err) {
     if (err instanceof JsonRpcError) return error(err);
     throw err;
@@ -74,6 +80,14 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
   if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(restWire.result(route, outcome.result) ?? {}) };
   if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
   return error(outcome.error);
+}
+
+function failure(json: Record<string, string>, status: number, message: string, extra: Record<string, string>): CoreResponse {
+  return { status, headers: { ...json, ...extra }, body: httpFailureBody(status, message) };
+}
+
+function errorResponse(json: Record<string, string>, e: JsonRpcError): CoreResponse {
+  return { status: statusOf(e)[0], headers: json, body: restErrorBody(e) };
 }
 
 type BodyRead = { value: unknown } | { status: number; message: string } | JsonRpcError;
@@ -92,7 +106,7 @@ async function readJsonBody(request: CoreRequest, config: CoreConfig): Promise<B
     throw err;
   }
   if (bytes.length === 0) return { value: {} };
-  const type = (rawType ?? '').split(';')[0].trim().toLowerCase();
+  const type = rawType === 'application/json' ? rawType : (rawType ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type))
     return { status: 415, message: `Content-Type must be ${binding?.mediaType ?? 'application/json'} or application/json` };
   let text: string;
