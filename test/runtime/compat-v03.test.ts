@@ -11,8 +11,8 @@ import {
   paramsToV1,
   resultToV03,
   resultToV1,
-} from '../../templates/a2a/runtime/compat-v03.js';
-import type { V03Method, V1Method } from '../../templates/a2a/runtime/compat-v03.js';
+} from '../../templates/a2a/compat/compat-v03.js';
+import type { V03Method, V1Method } from '../../templates/a2a/compat/compat-v03.js';
 
 type Loose = Record<string, unknown>;
 const { toV1, toV03, errorToV1, errorToV03 } = compatV03;
