@@ -2,16 +2,7 @@
 // and the errors, both ways, and each lossy case the module's header documents (degraded in
 // answers, a WireShapeError with a path in requests).
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  WireShapeError,
-  compatV03,
-  methodToV03,
-  methodToV1,
-  paramsToV03,
-  paramsToV1,
-  resultToV03,
-  resultToV1,
-} from '../../templates/a2a/compat/compat-v03.js';
+import { WireShapeError, compatV03, methodToV03, methodToV1, paramsToV03, paramsToV1, resultToV03, resultToV1 } from '../../templates/a2a/compat/compat-v03.js';
 import type { V03Method, V1Method } from '../../templates/a2a/compat/compat-v03.js';
 
 type Loose = Record<string, unknown>;

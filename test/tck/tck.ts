@@ -57,11 +57,12 @@ export const KNOWN_TCK_FAULTS: Record<string, KnownFault> = {
 export const KNOWN_TCK_SKIPS: Record<string, string> = {
   'tests.optional.multi_transport.test_functional_equivalence::test_consistent_behavior_tasks_cancel':
     'cancels one task once per transport and wants every cancel to succeed; the second is TaskNotCancelable (-32002), as the spec says',
-  'tests.optional.multi_transport.test_functional_equivalence::test_same_error_handling_method_not_found': 'skips unconditionally ("requires direct transport access")',
+  'tests.optional.multi_transport.test_functional_equivalence::test_same_error_handling_method_not_found':
+    'skips unconditionally ("requires direct transport access")',
   'tests.optional.multi_transport.test_functional_equivalence::test_equivalent_authentication_agent_card':
     'compares authenticated extended cards, which the TCK profile (no security) does not offer; its HTTP+JSON client also asks /v1/card at the host root, outside the interface URL',
   'tests.optional.multi_transport.test_functional_equivalence::test_streaming_response_equivalence':
-    'calls the clients\' async send_streaming_message without awaiting it, so no transport yields a response',
+    "calls the clients' async send_streaming_message without awaiting it, so no transport yields a response",
 };
 
 /** Whether a failed test is one of the known faults, failing the known way. */
