@@ -63,12 +63,7 @@ function partToWire(part: Loose, path: string): Loose {
   return out;
 }
 
-function partsToWire(parts: unknown, path: string): Loose[] | undefined {
-  if (!Array.isArray(parts) || parts.length === 0) return undefined;
-  const out: Loose[] = new Array(parts.length);
-  for (let i = 0; i < parts.length; i++) out[i] = partToWire(parts[i] as Loose, `${path}/${i}`);
-  return out;
-}
+const partsToWire = (parts: unknown, path: string): Loose[] | undefined => listToWire(parts, (p, i) => partToWire(p, `${path}/${i}`));
 
 function messageToWire(m: Loose, path = ''): Loose {
   const out: Loose = {};
@@ -100,10 +95,11 @@ function artifactToWire(a: Loose): Loose {
   return out;
 }
 
-function listToWire(items: unknown, write: (item: Loose) => Loose): Loose[] | undefined {
+/** A repeated field: undefined when empty (ProtoJSON writers omit it), else each item written. */
+function listToWire(items: unknown, write: (item: Loose, index: number) => Loose): Loose[] | undefined {
   if (!Array.isArray(items) || items.length === 0) return undefined;
   const out: Loose[] = new Array(items.length);
-  for (let i = 0; i < items.length; i++) out[i] = write(items[i] as Loose);
+  for (let i = 0; i < items.length; i++) out[i] = write(items[i] as Loose, i);
   return out;
 }
 
