@@ -2,7 +2,7 @@
 // of proto-json-v03.ts, which documents the facts and the deliberate differences from the SDK).
 // Everything here reads through WireObject, so a body of the wrong shape ends in a WireShapeError
 // with the path of the offending member; an absent member is its proto3 default.
-import { WireObject, WireShapeError, defined, nonEmpty } from './proto-json-v03-wire.js';
+import { WireObject, WireShapeError, defined, nonEmpty, put } from './proto-json-v03-wire.js';
 import { cardFromWire } from './proto-json-v03-card.js';
 
 type Loose = Record<string, unknown>;
@@ -36,8 +36,16 @@ const PUSH_NAME = /^tasks\/([^/]+)(?:\/pushNotificationConfigs\/([^/]*))?$/;
 function partFromWire(w: WireObject): Loose {
   const member = w.oneof(['text', 'file', 'data'] as const);
   const metadata = w.struct('metadata');
-  if (member === 'text') return defined({ kind: 'text', text: w.str('text'), metadata });
-  if (member === 'data') return defined({ kind: 'data', data: w.obj('data')!.struct('data') ?? {}, metadata });
+  if (member === 'text') {
+    const part: Loose = { kind: 'text', text: w.str('text') };
+    put(part, 'metadata', metadata);
+    return part;
+  }
+  if (member === 'data') {
+    const part: Loose = { kind: 'data', data: w.obj('data')!.struct('data') ?? {} };
+    put(part, 'metadata', metadata);
+    return part;
+  }
   if (member === 'file') {
     const f = w.obj('file')!;
     const content = f.oneof(['fileWithUri', 'fileWithBytes'] as const);
@@ -51,16 +59,15 @@ function partFromWire(w: WireObject): Loose {
 export function messageFromWire(w: WireObject): Loose {
   const role = w.enumOf('role', ROLES);
   if (role === undefined || role === 'ROLE_UNSPECIFIED') throw new WireShapeError(`${w.path}/role`, 'a message needs role ROLE_USER or ROLE_AGENT');
-  return defined({
-    kind: 'message',
-    messageId: w.str('messageId') ?? '',
-    contextId: nonEmpty(w.str('contextId')),
-    taskId: nonEmpty(w.str('taskId')),
-    role: role === 'ROLE_USER' ? 'user' : 'agent',
-    parts: w.list('content', partFromWire),
-    metadata: w.struct('metadata'),
-    extensions: nonEmpty(w.strings('extensions')),
-  });
+  // Built member by member, with nothing to filter afterwards: this runs for every message a client sends.
+  const message: Loose = { kind: 'message', messageId: w.str('messageId') ?? '' };
+  put(message, 'contextId', nonEmpty(w.str('contextId')));
+  put(message, 'taskId', nonEmpty(w.str('taskId')));
+  message.role = role === 'ROLE_USER' ? 'user' : 'agent';
+  message.parts = w.list('content', partFromWire);
+  put(message, 'metadata', w.struct('metadata'));
+  put(message, 'extensions', nonEmpty(w.strings('extensions')));
+  return message;
 }
 
 const statusFromWire = (w: WireObject | undefined): Loose =>

@@ -158,5 +158,10 @@ export function defined(entries: Loose): Loose {
   return out;
 }
 
+/** Sets a member only when its value is set: objects are built once, member by member, with nothing to filter afterwards. */
+export function put(out: Loose, key: string, value: unknown): void {
+  if (value !== undefined) out[key] = value;
+}
+
 /** '' and [] are proto3 defaults that ProtoJSON writers omit. */
 export const nonEmpty = <T extends string | readonly unknown[]>(v: T | undefined): T | undefined => (v === undefined || v.length === 0 ? undefined : v);

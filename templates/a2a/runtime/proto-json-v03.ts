@@ -25,7 +25,7 @@
 // - An absent `blocking` reads as an explicit `blocking: false` (proto3's default), since a
 //   JSON-RPC handler may take an absent `blocking` for true.
 // - JSON-RPC Message `referenceTaskIds` has no v0.3 proto field: it is not sent on REST.
-import { WireShapeError, defined, nonEmpty } from './proto-json-v03-wire.js';
+import { WireShapeError, defined, nonEmpty, put } from './proto-json-v03-wire.js';
 import { cardToWire } from './proto-json-v03-card.js';
 import * as read from './proto-json-v03-read.js';
 
@@ -43,9 +43,6 @@ const trueOnly = (v: unknown): true | undefined => (v === true ? true : undefine
 
 // The writers below run for every answer and every stream event: each builds its object once,
 // member by member (`put` leaves out what is unset), with no intermediate object to filter.
-function put(out: Loose, key: string, value: unknown): void {
-  if (value !== undefined) out[key] = value;
-}
 
 function partToWire(part: Loose, path: string): Loose {
   let out: Loose;
