@@ -10,6 +10,7 @@ import type { GeneratedFile } from './emit/generated-file.js';
 import { stampHeader } from './emit/header.js';
 import { emitProtocolModule } from './emit/protocol-module.js';
 import { emitServer } from './emit/server.js';
+import { emitRestCodecs } from './emit/rest-codecs.js';
 import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
@@ -44,6 +45,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
     ...copyRuntime(ctx, 'runtime'),
+    ...emitRestCodecs(ctx),
     ...emitServer(ctx),
     ...emitClient(ctx),
     ...emitDocs(ctx, schemas),

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WireShapeError, v03ProtoJson } from '../../templates/a2a/runtime/proto-json-v03.js';
+import { WireShapeError, v03ProtoJson } from '../../templates/a2a/proto-v03/proto-json-v03.js';
 
 type Loose = Record<string, unknown>;
 const { toWire, fromWire } = v03ProtoJson;

@@ -7,7 +7,7 @@ import { protocol } from '../protocol.js';
 import { errorReason } from '../runtime/error-reason.js';
 import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
 import { A2ATransportError } from './client-errors.js';
-import { restWireOf } from './rest-wire-client.js';
+import { clientRestWire } from './rest-wire-client.js';
 import type { WireEncoding } from './wire-encoding.js';
 
 type Loose = Record<string, unknown>;
@@ -17,7 +17,7 @@ const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 export function restEncoding(): WireEncoding {
   const binding = protocol.rest as RestBinding | undefined;
   if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
-  const wire = restWireOf(binding.wire);
+  const wire = clientRestWire;
   const codes = reasonCodes();
   const errorOf = (payload: unknown): JsonRpcError | undefined => {
     if (!isObject(payload)) return undefined;

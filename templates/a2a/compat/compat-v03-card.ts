@@ -4,8 +4,8 @@
 // The security schemes' ProtoJSON is the v0.3 proto's plus v1.0's device-code flow and
 // `pkceRequired`, so the v0.3 REST card's scheme translation is reused. What does not translate
 // is listed in compat-v03.ts's header.
-import { schemeFromWire, schemeToWire, securityFromWire, securityToWire } from '../runtime/proto-json-v03-card.js';
-import { WireObject, defined } from '../runtime/proto-json-v03-wire.js';
+import { schemeFromWire, schemeToWire, securityFromWire, securityToWire } from '../proto-v03/proto-json-v03-card.js';
+import { WireObject, defined } from '../proto-v03/proto-json-v03-wire.js';
 import { type Loose, type Mode, list, lossy, o } from './compat-v03-objects.js';
 
 const V03_INTERFACE = /^0\.3(\.|$)/;

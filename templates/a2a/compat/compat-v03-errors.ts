@@ -2,7 +2,7 @@
 // details in ProtoJSON Any form, with a google.rpc.ErrorInfo naming the A2A reason, spec §9.5).
 // The codes are the same numbers in both versions. The mapping of `data` both ways is in
 // compat-v03.ts's header; it is chosen so that v0.3 → v1.0 → v0.3 gives back the same error.
-import { defined, isPlainObject } from '../runtime/proto-json-v03-wire.js';
+import { defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
 import { type Loose, list, o } from './compat-v03-objects.js';
 
 export interface WireError {

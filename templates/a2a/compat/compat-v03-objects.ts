@@ -5,7 +5,7 @@
 // `lossy`, which throws when translating a request (strict) and degrades as documented otherwise.
 // Shapes are the validators' business: wrong types pass through, but nothing here throws a
 // TypeError (every member read goes through `o`/`list`).
-import { WireShapeError, defined, isPlainObject } from '../runtime/proto-json-v03-wire.js';
+import { WireShapeError, defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
 
 export type Loose = Record<string, unknown>;
 

@@ -53,13 +53,13 @@
 // get has none, keeps the first of several auth schemes, copies the interface's protocolVersion
 // ('0.3') into the card, leaves the main interface out of additionalInterfaces and keeps the
 // signatures.
-import { WireShapeError, defined, isPlainObject } from '../runtime/proto-json-v03-wire.js';
+import { WireShapeError, defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
 import { errorToV03, errorToV1 } from './compat-v03-errors.js';
 import { cardToV03, cardToV1 } from './compat-v03-card.js';
 import * as obj from './compat-v03-objects.js';
 import { LENIENT, type Loose, type Mode, STRICT, list, o } from './compat-v03-objects.js';
 
-export { WireShapeError } from '../runtime/proto-json-v03-wire.js';
+export { WireShapeError } from '../proto-v03/proto-json-v03-wire.js';
 export { errorToV03, errorToV1, type WireError } from './compat-v03-errors.js';
 
 const METHODS = {

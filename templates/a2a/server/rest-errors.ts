@@ -4,7 +4,7 @@
 // official SDKs write and read it, plus `error` naming the type (`TaskNotFoundError`), which the
 // official TCK's HTTP+JSON client reads instead of the code. Failures before any method (authentication, no route, a
 // body too big) are HTTP failures with a status of their own, written in the same style.
-import { errorFor, type JsonRpcError } from '../errors.js';
+import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { RestBinding } from '../runtime/protocol-types.js';
 import { wireError } from './error-details.js';
@@ -24,6 +24,9 @@ export function restErrorBody(error: JsonRpcError): string {
   const details = Array.isArray(wire.data) ? wire.data : [];
   return JSON.stringify({ error: { code: httpStatus, status: rpcStatus, message: wire.message, details } });
 }
+
+/** A stream's failure as the binding writes it in an `event: error` (anything not an A2A error is internal). */
+export const streamErrorBody = (error: unknown): string => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal'));
 
 /** google.rpc code names of the HTTP failures that come before a method is known. */
 const HTTP_RPC_STATUS: Record<number, string> = {

@@ -1,15 +1,14 @@
-// What HTTP+JSON bodies are, by the binding's `wire`. From v1.0 both bindings carry the same
-// ProtoJSON objects, so a body is the method's params and a result is the body of the answer.
-// v0.3.0's JSON-RPC carries the a2a.json objects while its HTTP+JSON carries the ProtoJSON of
-// v0.3.0's a2a.proto (as the official SDKs and the TCK do): runtime/proto-json-v03.ts
-// translates, here chosen by the method's role.
-import { errorFor, JsonRpcError } from '../errors.js';
-import { protocol } from '../protocol.js';
+// What HTTP+JSON bodies are. From v1.0 both bindings carry the same ProtoJSON objects, so a body
+// is the method's params and a result is the body of the answer. v0.3.0's HTTP+JSON carries the
+// ProtoJSON of its a2a.proto instead (as the official SDKs and the TCK do): the generator then
+// emits rest-codecs.ts naming the translating codec (proto-v03/server-codec.ts), and only those
+// agents carry it.
+import { errorFor } from '../errors.js';
 import type { Loose } from '../runtime/objects.js';
-import type { MethodRole, RestBinding, RestRoute } from '../runtime/protocol-types.js';
-import { v03ProtoJson, WireShapeError } from '../runtime/proto-json-v03.js';
+import type { RestRoute } from '../runtime/protocol-types.js';
+import { serverCodec } from '../rest-codecs.js';
 import type { StreamFraming } from './dispatch.js';
-import { restErrorBody } from './rest-errors.js';
+import { streamErrorBody } from './rest-errors.js';
 
 export interface RestWire {
   /** The method's params: the body as the route takes it, with the fields its path and query bind. Throws a JsonRpcError (-32602) when they disagree. */
@@ -34,62 +33,12 @@ function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
   return params;
 }
 
-const errorBody = (error: unknown): string => restErrorBody(error instanceof JsonRpcError ? error : errorFor('internal'));
-
-const objectFraming: StreamFraming = { event: (value) => JSON.stringify(value), error: errorBody };
+const objectFraming: StreamFraming = { event: (value) => JSON.stringify(value), error: streamErrorBody };
 const objects: RestWire = {
   params: mergeFields,
   result: (_route, value) => value,
   framing: () => objectFraming,
 };
 
-const roleOf = (route: RestRoute): MethodRole => protocol.methods[route.method].role;
-const wire = v03ProtoJson;
-
-const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: errorBody };
-
-/** v0.3.0: request bodies read from its proto's JSON (a shape it cannot read is -32602 at its place), results written to it. */
-const protoV03: RestWire = {
-  params(route, body, fields) {
-    try {
-      switch (roleOf(route)) {
-        case 'send':
-        case 'stream':
-          // The send routes bind nothing in their path: the body is the whole request.
-          return wire.fromWire.sendMessageRequest(body);
-        case 'pushSet':
-          return wire.fromWire.createTaskPushNotificationConfigRequest(body, String(fields.taskId));
-        default:
-          // Every other v0.3.0 route takes its params from the path and query only, by their JSON-RPC names.
-          return Object.assign({}, fields);
-      }
-    } catch (err) {
-      if (err instanceof WireShapeError) throw errorFor('invalidParams', `Invalid params: ${err.message}`, { path: err.path });
-      throw err;
-    }
-  },
-  result(route, value) {
-    const v = value as Loose;
-    switch (roleOf(route)) {
-      case 'send':
-        return wire.toWire.sendMessageResponse(v);
-      case 'get':
-      case 'cancel':
-        return wire.toWire.task(v);
-      case 'pushSet':
-      case 'pushGet':
-        return wire.toWire.taskPushNotificationConfig(v);
-      case 'pushList':
-        return wire.toWire.listTaskPushNotificationConfigResponse(value as Loose[]);
-      case 'extendedCard':
-        return wire.toWire.agentCard(v);
-      case 'pushDelete':
-        return {};
-      default:
-        return value;
-    }
-  },
-  framing: () => protoV03Framing,
-};
-
-export const restWire: RestWire = (protocol.rest as RestBinding | undefined)?.wire === 'proto-v0.3' ? protoV03 : objects;
+/** The wire of this version's HTTP+JSON: its own codec when the generator emitted one (rest-codecs.ts), else the method's own objects. */
+export const restWire: RestWire = serverCodec ?? objects;

@@ -1,0 +1,31 @@
+// emit/rest-codecs: src/a2a/rest-codecs.ts, which names the codecs of the HTTP+JSON wire when the
+// version's bodies are not the method's own objects (v0.3.0: its proto's JSON), and with them the
+// modules that implement it (templates/a2a/proto-v03/). Other agents get `undefined` and carry
+// none of that code: the server and client then send the objects as they are.
+import type { EmitContext } from './context.js';
+import { tsDoc } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { copyRuntime } from './runtime.js';
+import { TsFile } from './ts-file.js';
+
+export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
+  const file = new TsFile(`${A2A_DIR}/rest-codecs.ts`);
+  const RestWire = file.importType(`${A2A_DIR}/server/rest-wire.ts`, 'RestWire');
+  const ClientRestWire = file.importType(`${A2A_DIR}/client/rest-wire-client.ts`, 'ClientRestWire');
+  if (ctx.protocol.rest?.wire !== 'proto-v0.3') {
+    file.add(
+      tsDoc(`A2A v${ctx.protocol.version}'s HTTP+JSON${ctx.protocol.rest ? '' : ' (none)'} carries the methods' own objects: no codec.`),
+      `export const serverCodec: ${RestWire} | undefined = undefined;\n`,
+      `export const clientCodec: ${ClientRestWire} | undefined = undefined;\n`,
+    );
+    return [generatorFile(file.path, file.toString())];
+  }
+  const server = file.import(`${A2A_DIR}/proto-v03/server-codec.ts`, 'protoV03ServerCodec');
+  const client = file.import(`${A2A_DIR}/proto-v03/client-codec.ts`, 'protoV03ClientCodec');
+  file.add(
+    tsDoc(`A2A v${ctx.protocol.version}'s HTTP+JSON carries the ProtoJSON of its a2a.proto: bodies are translated (proto-v03/).`),
+    `export const serverCodec: ${RestWire} | undefined = ${server};\n`,
+    `export const clientCodec: ${ClientRestWire} | undefined = ${client};\n`,
+  );
+  return [generatorFile(file.path, file.toString()), ...copyRuntime(ctx, 'proto-v03')];
+}

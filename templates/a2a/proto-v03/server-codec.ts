@@ -1,0 +1,60 @@
+// The server side of v0.3.0's HTTP+JSON wire: request bodies read from its proto's JSON (a shape
+// it cannot read is -32602 at its place), results and stream events written to it, chosen by the
+// method's role. Emitted (with proto-json-v03*.ts) only into agents whose binding needs it; the
+// generated rest-codecs.ts names it.
+import { errorFor } from '../errors.js';
+import { protocol } from '../protocol.js';
+import type { Loose } from '../runtime/objects.js';
+import type { MethodRole, RestRoute } from '../runtime/protocol-types.js';
+import type { StreamFraming } from '../server/dispatch.js';
+import { streamErrorBody } from '../server/rest-errors.js';
+import type { RestWire } from '../server/rest-wire.js';
+import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
+
+const roleOf = (route: RestRoute): MethodRole => protocol.methods[route.method].role;
+const wire = v03ProtoJson;
+
+const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: streamErrorBody };
+
+export const protoV03ServerCodec: RestWire = {
+  params(route, body, fields) {
+    try {
+      switch (roleOf(route)) {
+        case 'send':
+        case 'stream':
+          // The send routes bind nothing in their path: the body is the whole request.
+          return wire.fromWire.sendMessageRequest(body);
+        case 'pushSet':
+          return wire.fromWire.createTaskPushNotificationConfigRequest(body, String(fields.taskId));
+        default:
+          // Every other v0.3.0 route takes its params from the path and query only, by their JSON-RPC names.
+          return Object.assign({}, fields);
+      }
+    } catch (err) {
+      if (err instanceof WireShapeError) throw errorFor('invalidParams', `Invalid params: ${err.message}`, { path: err.path });
+      throw err;
+    }
+  },
+  result(route, value) {
+    const v = value as Loose;
+    switch (roleOf(route)) {
+      case 'send':
+        return wire.toWire.sendMessageResponse(v);
+      case 'get':
+      case 'cancel':
+        return wire.toWire.task(v);
+      case 'pushSet':
+      case 'pushGet':
+        return wire.toWire.taskPushNotificationConfig(v);
+      case 'pushList':
+        return wire.toWire.listTaskPushNotificationConfigResponse(value as Loose[]);
+      case 'extendedCard':
+        return wire.toWire.agentCard(v);
+      case 'pushDelete':
+        return {};
+      default:
+        return value;
+    }
+  },
+  framing: () => protoV03Framing,
+};
