@@ -11,6 +11,7 @@ import { stampHeader } from './emit/header.js';
 import { emitProtocolModule } from './emit/protocol-module.js';
 import { emitServer } from './emit/server.js';
 import { emitRestCodecs } from './emit/rest-codecs.js';
+import { emitVersionAdapters } from './emit/version-adapters.js';
 import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
@@ -46,6 +47,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     ...emitAgentModule(ctx),
     ...copyRuntime(ctx, 'runtime'),
     ...emitRestCodecs(ctx),
+    ...emitVersionAdapters(ctx),
     ...emitServer(ctx),
     ...emitClient(ctx),
     ...emitDocs(ctx, schemas),

@@ -15,6 +15,7 @@ import { bundledSpecs, defaultSpecVersion, readSchemaSource } from './load/schem
 import { loadSpec } from './load/spec.js';
 import { readTemplates } from './load/templates.js';
 import { cardErrors, type SchemaHistory } from './model/card-check.js';
+import { compatFor, type CompatModel } from './model/compat.js';
 import { buildProtocolModel, type ProtocolModel } from './model/protocol.js';
 import { toolVersion } from './paths.js';
 
@@ -71,6 +72,11 @@ async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, '
       else throw err;
     }
   }
+  if (loaded && manifest.compat) {
+    const compat = await loadCompat(manifest, manifest.compat, loaded.protocol, opts);
+    if (Array.isArray(compat)) loaded = { protocol: { ...loaded.protocol, compat } };
+    else errors.push(...compat.errors);
+  }
   if (loaded && !reading.badAgent) errors.push(...(await cardErrors(manifest, loaded.protocol, loadHistory)).filter(notAlreadyReported(reading.errors)));
   errors.push(...payloadSchemaErrors(manifest));
   if (errors.length > 0 || !loaded) throw new InputErrors(inFileOrder(errors, manifest.file));
@@ -91,6 +97,30 @@ async function loadSpecFor(manifest: Manifest, opts: Omit<LoadOptions, 'manifest
     }
     throw err;
   }
+}
+
+/** The versions `compat:` names, each a bundled spec the agent's version can translate to; errors at the entry. */
+async function loadCompat(
+  manifest: Manifest,
+  refs: string[],
+  agent: ProtocolModel,
+  opts: Omit<LoadOptions, 'manifestPath'>,
+): Promise<CompatModel[] | { errors: InputError[] }> {
+  const errors: InputError[] = [];
+  const out: CompatModel[] = [];
+  for (const [i, ref] of refs.entries()) {
+    try {
+      const older = buildProtocolModel(loadSpec(await readSchemaSource(ref, { baseDir: dirname(manifest.file), fetch: opts.fetch })));
+      const compat = compatFor(agent, older);
+      if (typeof compat === 'string') errors.push(locatedError(manifest.document, ['compat', i], compat));
+      else if (out.some((c) => c.version === compat.version)) errors.push(locatedError(manifest.document, ['compat', i], `${ref} is listed twice`));
+      else out.push(compat);
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      errors.push(locatedError(manifest.document, ['compat', i], err.message));
+    }
+  }
+  return errors.length ? { errors } : out;
 }
 
 /** Loads a spec by reference alone (for `diff`). */

@@ -35,6 +35,14 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  rules: ${tsLiteral(protocol.rules, '  ')},\n`,
     `  methods: {\n${methods.join('')}  },\n`,
     ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
+    ...(protocol.compat?.length
+      ? [
+          `  compat: ${tsLiteral(
+            protocol.compat.map(({ adapter: _, ...descriptor }) => descriptor),
+            '  ',
+          )},\n`,
+        ]
+      : []),
     `};\n`,
   );
   return generatorFile(file.path, file.toString());

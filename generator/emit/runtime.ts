@@ -5,7 +5,10 @@
 import type { EmitContext } from './context.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
 
-export function copyRuntime(ctx: EmitContext, area: 'runtime' | 'server' | 'client' | 'validators' | 'postgres' | 'proto-v03'): GeneratedFile[] {
+/** A folder of templates/a2a/, copied whole into the agent's src/a2a/. */
+export type RuntimeArea = 'runtime' | 'server' | 'client' | 'validators' | 'postgres' | 'proto-v03' | 'compat';
+
+export function copyRuntime(ctx: EmitContext, area: RuntimeArea): GeneratedFile[] {
   const prefix = `a2a/${area}/`;
   return ctx.templates.list(prefix).map((path) => generatorFile(`${A2A_DIR}/${path.slice('a2a/'.length)}`, ctx.templates.raw(path)));
 }

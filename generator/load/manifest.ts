@@ -52,6 +52,8 @@ export interface Manifest {
   /** Absolute path (or a name, for manifests given as text). */
   file: string;
   spec?: string;
+  /** Older versions the agent answers too (`compat:`), as written. */
+  compat?: string[];
   agent: Record<string, unknown>;
   skills: ManifestSkill[];
   server: ManifestServer;
@@ -107,6 +109,7 @@ function parseManifest(text: string, file: string, schema: JsonSchema): Manifest
   // `spec: 0.3` is a number to YAML; read it as the text the user wrote, so that the version
   // check can say which bundled version was meant instead of "expected string".
   if (typeof data.spec === 'number') data.spec = document.source('/spec') ?? String(data.spec);
+  if (Array.isArray(data.compat)) data.compat = data.compat.map((v, i) => (typeof v === 'number' ? (document.source(`/compat/${i}`) ?? String(v)) : v));
   const errors: InputError[] = [];
   checkWellFormedStrings(data, document, errors);
   const findings = checkShape(data, schema, { definitions: (schema.definitions ?? {}) as Record<string, JsonSchema>, strict: false });
@@ -120,7 +123,22 @@ function parseManifest(text: string, file: string, schema: JsonSchema): Manifest
   const skills = Array.isArray(data.skills) && data.skills.every(isPlainObject) ? (cloneJson(data.skills) as ManifestSkill[]) : [];
   errors.push(...duplicateSkillIds(skills, document));
   const server = isPlainObject(data.server) ? (cloneJson(data.server) as ManifestServer) : {};
-  return { manifest: { file, spec: badSpec ? undefined : (data.spec as string | undefined), agent, skills, server, document }, errors, badSpec, badAgent };
+  const compat = Array.isArray(data.compat) ? (data.compat as unknown[]) : undefined;
+  const compatOk = compat?.every((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return {
+    manifest: {
+      file,
+      spec: badSpec ? undefined : (data.spec as string | undefined),
+      ...(compat && compatOk ? { compat } : {}),
+      agent,
+      skills,
+      server,
+      document,
+    },
+    errors,
+    badSpec,
+    badAgent,
+  };
 }
 
 /** JSON.parse's error, with the offending line quoted as a YAML syntax error's is. */

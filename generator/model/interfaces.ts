@@ -54,12 +54,16 @@ export function interfaceCardFields(
   const [preferred] = server.bindings;
   const fields: Record<string, unknown> = {};
   if ('supportedInterfaces' in cardProps && !('url' in cardProps)) {
-    fields.supportedInterfaces = server.bindings.map((b) => ({
-      url: url(b),
-      protocolBinding: CARD_BINDING[b],
-      ...(server.tenant ? { tenant: server.tenant } : {}),
-      protocolVersion: protocol.wireVersion,
-    }));
+    // One interface per binding and version: the agent's own first, then each it answers by translation (`compat`), at the same URLs.
+    const versions = [protocol.wireVersion, ...(protocol.compat ?? []).map((c) => c.version)];
+    fields.supportedInterfaces = versions.flatMap((protocolVersion) =>
+      server.bindings.map((b) => ({
+        url: url(b),
+        protocolBinding: CARD_BINDING[b],
+        ...(server.tenant ? { tenant: server.tenant } : {}),
+        protocolVersion,
+      })),
+    );
     return fields;
   }
   if ('preferredTransport' in cardProps) {

@@ -4,6 +4,7 @@ import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
+import type { CompatModel } from './compat.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
@@ -41,6 +42,8 @@ export interface ProtocolModel {
   wireVersion: string;
   /** The HTTP+JSON binding, for versions that define one (v0.3.0, v1.0). */
   rest?: RestBinding;
+  /** Older versions the agent answers too, by translation (the manifest's `compat`; set by inputs.ts, which reads them). */
+  compat?: CompatModel[];
   /** The spec was an a2a.proto: its package and service, for headers and docs. */
   proto?: { package: string | undefined; service: string };
 }

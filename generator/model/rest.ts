@@ -24,7 +24,7 @@ export function deriveRest(
   if (stated.length === 0) return undefined;
   const routes = stated.map((r): RestRoute => {
     const method = byName.get(r.method)!;
-    return { ...r, query: r.body === undefined ? queryFields(method, r.path, definitions) : {} };
+    return { ...r, role: method.role, query: r.body === undefined ? queryFields(method, r.path, definitions) : {} };
   });
   // Literal routes before those a variable could swallow: `/tasks/{id}` is tried before `/{tenant}/tasks`.
   routes.sort((a, b) => variableCount(a.path) - variableCount(b.path));

@@ -3,15 +3,13 @@
 // method's role. Emitted (with proto-json-v03*.ts) only into agents whose binding needs it; the
 // generated rest-codecs.ts names it.
 import { errorFor } from '../errors.js';
-import { protocol } from '../protocol.js';
 import type { Loose } from '../runtime/objects.js';
-import type { MethodRole, RestRoute } from '../runtime/protocol-types.js';
+import type { RestRoute } from '../runtime/protocol-types.js';
 import type { StreamFraming } from '../server/dispatch.js';
 import { streamErrorBody } from '../server/rest-errors.js';
 import type { RestWire } from '../server/rest-wire.js';
 import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
 
-const roleOf = (route: RestRoute): MethodRole => protocol.methods[route.method].role;
 const wire = v03ProtoJson;
 
 const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: streamErrorBody };
@@ -19,7 +17,7 @@ const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.t
 export const protoV03ServerCodec: RestWire = {
   params(route, body, fields) {
     try {
-      switch (roleOf(route)) {
+      switch (route.role) {
         case 'send':
         case 'stream':
           // The send routes bind nothing in their path: the body is the whole request.
@@ -37,7 +35,7 @@ export const protoV03ServerCodec: RestWire = {
   },
   result(route, value) {
     const v = value as Loose;
-    switch (roleOf(route)) {
+    switch (route.role) {
       case 'send':
         return wire.toWire.sendMessageResponse(v);
       case 'get':

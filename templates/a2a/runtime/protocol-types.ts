@@ -199,6 +199,8 @@ export type QueryFieldType = 'string' | 'integer' | 'number' | 'boolean' | 'stri
 export interface RestRoute {
   /** The method it encodes, as the method table names it (`GetTask`, `tasks/get`). */
   method: string;
+  /** That method's role: a codec chooses how to read and write the bodies by it. */
+  role: MethodRole;
   /** Upper case: `GET`, `POST`, `DELETE`, … */
   verb: string;
   /** The path under the binding's base, its variables named by the field they fill: `/tasks/{id}:cancel`, `/{tenant}/tasks`. */
@@ -239,4 +241,16 @@ export interface ProtocolDescriptor {
   methods: { readonly [method: string]: MethodDescriptor };
   /** The HTTP+JSON binding, in versions that define one. */
   rest?: RestBinding;
+  /** Older versions this agent answers too, by translating (the manifest's `compat`); the translation is version-adapters.ts's. */
+  compat?: readonly CompatVersion[];
+}
+
+/** A version an agent answers beside its own: requests naming it are translated into the agent's version, answers back. */
+export interface CompatVersion {
+  /** Major.Minor, as `A2A-Version` names it (`0.3`). */
+  readonly version: string;
+  /** The full version (`0.3.0`), for messages and docs. */
+  readonly fullVersion: string;
+  /** Its HTTP+JSON binding, when the agent serves HTTP+JSON: mounted at the same path, chosen by the version a request names. */
+  readonly rest?: RestBinding;
 }

@@ -7,12 +7,13 @@ import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
 import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
 import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
-import { dispatch, idlessError, isStreamingMethod, type DispatchConfig, type Outcome } from './dispatch.js';
+import { dispatch, type DispatchConfig, type Outcome } from './dispatch.js';
 import type { Principal } from './executor.js';
-import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, successJson, type JsonRpcId } from './jsonrpc.js';
+import { checkRequest, errorJson, nextTurn, parseBody, parseBodyInTurns, type JsonRpcId } from './jsonrpc.js';
+import { dialectOf, type JsonRpcDialect } from './jsonrpc-dialect.js';
 import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
-import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
+import { NATIVE, negotiate, requestedVersion, translatesVersions, versionHeader } from './version-negotiation.js';
 import { handleRest, type RestCall } from './rest.js';
 
 /** What an adapter knows about an incoming request. */
@@ -117,7 +118,7 @@ export function createCore(config: CoreConfig): Core {
       }
       if (cardPaths.has(path)) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
-        return { status: 200, headers: { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors }, body: JSON.stringify(config.card()) };
+        return cardResponse(request, config, cors);
       }
       if (extendedPaths.has(path)) {
         if (request.method !== 'GET') return methodNotAllowed('GET', cors);
@@ -137,8 +138,8 @@ export function createCore(config: CoreConfig): Core {
       }
       const restPath = restPathOf(path);
       if (restPath !== undefined) {
-        const call: RestCall = (c, framing, principal) =>
-          observed(c, request, config, (span) => dispatch(c, { principal, connection: request, id: null, method: c.method, span, framing }, config));
+        const call: RestCall = (c, framing, principal, dialect) =>
+          observed(c, request, config, (span) => dialect.dispatch(c, { principal, connection: request, id: null, method: c.method, span, framing }, config));
         return handleRest(request, restPath, config, cors, call);
       }
       return {
@@ -155,6 +156,20 @@ const normalizePath = (p: string): string => {
   const trimmed = p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
   return trimmed || '/';
 };
+
+/**
+ * The public card, in the version the request names when the agent answers several (a request
+ * without `A2A-Version` speaks 0.3, §3.6.2, so it gets the 0.3 card); a version not served gets the
+ * agent's own card, which lists what is.
+ */
+function cardResponse(request: CoreRequest, config: CoreConfig, cors: Cors): CoreResponse {
+  const headers: Record<string, string> = { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors };
+  if (!translatesVersions) return { status: 200, headers, body: JSON.stringify(config.card()) };
+  headers.vary = versionHeader!;
+  const negotiated = negotiate(requestedVersion(request));
+  const adapter = negotiated.ok ? negotiated.adapter : undefined;
+  return { status: 200, headers, body: JSON.stringify(adapter ? adapter.card(config.card()) : config.card()) };
+}
 
 function methodNotAllowed(allow: string, cors: Cors): CoreResponse {
   return { status: 405, headers: { ...JSON_HEADERS, allow, ...cors }, body: JSON.stringify({ error: `method not allowed; use ${allow}` }) };
@@ -183,24 +198,32 @@ type Cors = Readonly<Record<string, string>>;
 /** JSON response headers; the shared object when there is nothing to add (the common case). */
 const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? JSON_HEADERS : { ...JSON_HEADERS, ...cors });
 
-const jsonError = (status: number, id: JsonRpcId, error: JsonRpcError, cors: Cors): CoreResponse => ({
-  status,
-  headers: jsonHeaders(cors),
-  body: errorJson(id, error),
-});
+/** An error answer, in the version the request speaks. */
+const jsonError = (status: number, dialect: JsonRpcDialect, id: JsonRpcId, error: JsonRpcError, cors: Cors): CoreResponse =>
+  jsonAnswer(status, dialect.error(id, error), cors);
 
 async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Promise<CoreResponse> {
   const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
   if (!auth.ok) return authFailure(auth, cors);
+  // v1.0 on: the version the request speaks — the agent's, one it translates, or refused (each request of a batch alike).
+  const negotiated = versionHeader === undefined ? NATIVE : negotiate(requestedVersion(request));
+  const dialect = dialectOf(negotiated.ok ? negotiated.adapter : undefined);
+  const refused = negotiated.ok ? undefined : negotiated.error;
   // Compressed bodies are refused, not inflated: a small gzip body can expand past every limit.
   const encoding = (request.header('content-encoding') ?? 'identity').trim().toLowerCase();
   if (encoding !== 'identity' && encoding !== '') {
-    return jsonError(415, null, errorFor('invalidRequest', `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed`), cors);
+    return jsonError(
+      415,
+      dialect,
+      null,
+      errorFor('invalidRequest', `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed`),
+      cors,
+    );
   }
   const rawType = request.header('content-type');
   const contentType = rawType === 'application/json' ? rawType : (rawType ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(contentType)) {
-    return jsonError(415, null, errorFor('invalidRequest', 'Content-Type must be application/json'), cors);
+    return jsonError(415, dialect, null, errorFor('invalidRequest', 'Content-Type must be application/json'), cors);
   }
 
   let text: string;
@@ -213,41 +236,42 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
         err.message,
         err.limit ? { limit: err.limit, max: config.limits.bodyBytes } : undefined,
       );
-      return { ...jsonError(err.status, null, error, cors), headers: { ...JSON_HEADERS, ...cors, connection: 'close' } };
+      return { ...jsonError(err.status, dialect, null, error, cors), headers: { ...JSON_HEADERS, ...cors, connection: 'close' } };
     }
-    return jsonError(200, null, errorFor('jsonParse', 'the request body is not valid UTF-8'), cors);
+    return jsonError(200, dialect, null, errorFor('jsonParse', 'the request body is not valid UTF-8'), cors);
   }
   // A large body is scanned, parsed and validated in separate turns of the event loop, so
   // no single synchronous step holds up other connections for long (each is linear).
   const large = text.length > LARGE_BODY_CHARS;
   const parsed = large ? await parseBodyInTurns(text, config.limits.jsonDepth) : parseBody(text, config.limits.jsonDepth);
-  if (!parsed.ok) return jsonError(200, null, parsed.error, cors);
+  if (!parsed.ok) return jsonError(200, dialect, null, parsed.error, cors);
   if (large) await nextTurn();
   const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
-  // v1.0 on: a request for a version this interface does not serve is refused, each request of a batch alike.
-  const refused = versionHeader === undefined ? undefined : versionRefusal(requestedVersion(request));
 
-  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors, refused);
+  if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors, refused, dialect);
 
   const checked = checkRequest(parsed.value);
-  if (!checked.ok) return jsonError(200, checked.id, checked.error, cors);
-  if (checked.idless) return jsonError(200, null, idlessError(checked.request.method, checked.request.params, config), cors);
+  if (!checked.ok) return jsonAnswer(200, dialect.error(checked.id, checked.error), cors);
+  if (checked.idless) return jsonAnswer(200, dialect.error(null, dialect.idlessError(checked.request.method, checked.request.params, config)), cors);
   const { id, method } = checked.request;
   // Built field by field: on Node 20 a spread followed by more properties ({ ...meta, id })
   // costs microseconds (V8 leaves its fast clone path), and this runs for every request.
   const outcome: Outcome = refused
     ? { kind: 'error', error: refused }
     : await observed(checked.request, request, config, (span) =>
-        dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config),
+        dialect.dispatch(checked.request, { principal: meta.principal, connection: meta.connection, id, method, span }, config),
       );
-  if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: successJson(id, outcome.result) };
+  if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: dialect.success(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
+  // A refusal is in the agent's own version: the request's version is the one not served.
+  const body = refused ? errorJson(id, refused) : dialect.error(id, outcome.error);
   // A streaming request that fails before its stream starts: SSE clients get the error as an event.
-  if (acceptsSse && isStreamingMethod(method))
-    return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(errorJson(id, outcome.error), config.keepAliveMs) };
-  return jsonError(200, id, outcome.error, cors);
+  if (acceptsSse && dialect.isStreaming(method)) return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(body, config.keepAliveMs) };
+  return jsonAnswer(200, body, cors);
 }
+
+const jsonAnswer = (status: number, body: string, cors: Cors): CoreResponse => ({ status, headers: jsonHeaders(cors), body });
 
 /** A client that asked for `Connection: close` gets it: the socket ends with the stream. */
 function sseHeaders(request: CoreRequest, cors: Cors): Record<string, string> {
@@ -323,11 +347,13 @@ async function batch(
   config: CoreConfig,
   cors: Cors,
   refused: JsonRpcError | undefined,
+  dialect: JsonRpcDialect,
 ): Promise<CoreResponse> {
-  if (items.length === 0) return jsonError(200, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
+  if (items.length === 0) return jsonError(200, dialect, null, errorFor('invalidRequest', 'an empty batch is not a request'), cors);
   if (items.length > config.limits.batchSize) {
     return jsonError(
       200,
+      dialect,
       null,
       errorFor('invalidRequest', `a batch may hold at most ${config.limits.batchSize} requests (limit server.limits.batchSize)`, {
         limit: 'batchSize',
@@ -339,16 +365,16 @@ async function batch(
   const answers = await Promise.all(
     items.map(async (item) => {
       const checked = checkRequest(item);
-      if (!checked.ok) return errorJson(checked.id, checked.error);
-      if (checked.idless) return errorJson(null, idlessError(checked.request.method, checked.request.params, config));
+      if (!checked.ok) return dialect.error(checked.id, checked.error);
+      if (checked.idless) return dialect.error(null, dialect.idlessError(checked.request.method, checked.request.params, config));
       const { id, method } = checked.request;
-      if (isStreamingMethod(method)) return errorJson(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
       if (refused) return errorJson(id, refused);
+      if (dialect.isStreaming(method)) return dialect.error(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
       const outcome = await observed(checked.request, request, config, (span) =>
-        dispatch(checked.request, { principal: meta.principal, id, method, span }, config),
+        dialect.dispatch(checked.request, { principal: meta.principal, id, method, span }, config),
       );
-      if (outcome.kind === 'result') return successJson(id, outcome.result);
-      return errorJson(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
+      if (outcome.kind === 'result') return dialect.success(id, outcome.result);
+      return dialect.error(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),
   );
   return { status: 200, headers: { ...JSON_HEADERS, ...cors }, body: `[${answers.join(',')}]` };

@@ -97,7 +97,8 @@ export function successJson(id: JsonRpcId, result: unknown): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result === undefined ? 'null' : JSON.stringify(result)}}`;
 }
 
-export function errorJson(id: JsonRpcId, error: unknown): string {
+/** An error response; `write` gives the error's wire form (another version's, for a translated request). */
+export function errorJson(id: JsonRpcId, error: unknown, write: (error: JsonRpcError) => unknown = wireError): string {
   const e = error instanceof JsonRpcError ? error : errorFor('internal');
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(wireError(e))}}`;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":${JSON.stringify(write(e))}}`;
 }

@@ -9,18 +9,21 @@ import { protocol } from '../protocol.js';
 import type { RestBinding } from '../runtime/protocol-types.js';
 import { wireError } from './error-details.js';
 
-const binding = protocol.rest as RestBinding | undefined;
+const nativeBinding = protocol.rest as RestBinding | undefined;
+
+/** An error as the version of the request writes it (compat: translated from the agent's). */
+export type ErrorWriter = (error: JsonRpcError) => { code: number; message: string; data?: unknown };
 
 /** The HTTP status and google.rpc code name of an error. */
-export function statusOf(error: JsonRpcError): readonly [number, string] {
+export function statusOf(error: JsonRpcError, binding: RestBinding | undefined = nativeBinding): readonly [number, string] {
   return binding?.errorStatus[String(error.code)] ?? [500, 'INTERNAL'];
 }
 
 /** The body of an error answer (a stream's error event has the same). */
-export function restErrorBody(error: JsonRpcError): string {
-  const wire = wireError(error);
+export function restErrorBody(error: JsonRpcError, binding: RestBinding | undefined = nativeBinding, write: ErrorWriter = wireError): string {
+  const wire = write(error);
   if (binding?.errors !== 'status') return JSON.stringify({ ...wire, error: error.name === 'JsonRpcError' ? 'A2AError' : error.name });
-  const [httpStatus, rpcStatus] = statusOf(error);
+  const [httpStatus, rpcStatus] = statusOf(error, binding);
   const details = Array.isArray(wire.data) ? wire.data : [];
   return JSON.stringify({ error: { code: httpStatus, status: rpcStatus, message: wire.message, details } });
 }
@@ -42,7 +45,7 @@ const HTTP_RPC_STATUS: Record<number, string> = {
 };
 
 /** An HTTP-level failure: no JSON-RPC code of its own, so v0.3.0's style names it in `error`. */
-export function httpFailureBody(status: number, message: string): string {
+export function httpFailureBody(status: number, message: string, binding: RestBinding | undefined = nativeBinding): string {
   if (binding?.errors === 'status') return JSON.stringify({ error: { code: status, status: HTTP_RPC_STATUS[status] ?? 'UNKNOWN', message, details: [] } });
   return JSON.stringify({ error: HTTP_ERROR_NAMES[status] ?? 'error', message });
 }

@@ -12,19 +12,71 @@ import { BodyError } from './core.js';
 import type { Outcome, StreamFraming } from './dispatch.js';
 import type { Principal } from './executor.js';
 import { parseBody } from './jsonrpc.js';
-import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
-import { compileRoutes, matchRoute, queryFields } from './rest-routes.js';
-import { restWire } from './rest-wire.js';
+import { wireError } from './error-details.js';
+import { dialectOf, nativeDialect, type JsonRpcDialect } from './jsonrpc-dialect.js';
+import { httpFailureBody, noRoute, restErrorBody, statusOf, type ErrorWriter } from './rest-errors.js';
+import { compileRoutes, matchRoute, queryFields, type CompiledRoute } from './rest-routes.js';
+import { restWire, type RestWire } from './rest-wire.js';
 import { SSE_HEADERS } from './sse.js';
 import { NO_CORS } from './cors.js';
-import { requestedVersion, versionHeader, versionRefusal } from './version-negotiation.js';
+import type { VersionAdapter } from './version-adapter.js';
+import { NATIVE, negotiate, requestedVersion, versionHeader } from './version-negotiation.js';
 
 const binding = protocol.rest as RestBinding | undefined;
-const compiled = binding ? compileRoutes(binding.routes) : [];
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Runs one call under the core's request log and tracing, with the stream framing of this binding. */
-export type RestCall = (call: { id: null; method: string; params: Loose }, framing: StreamFraming, principal: Principal | undefined) => Promise<Outcome>;
+/** Runs one call under the core's request log and tracing, with the stream framing of this binding, in the request's version. */
+export type RestCall = (
+  call: { id: null; method: string; params: Loose },
+  framing: StreamFraming,
+  principal: Principal | undefined,
+  dialect: JsonRpcDialect,
+) => Promise<Outcome>;
+
+/** One version's HTTP+JSON: its routes, how its bodies and errors are written, and how its calls run. */
+interface RestVersion {
+  binding: RestBinding | undefined;
+  routes: CompiledRoute[];
+  wire: RestWire;
+  dialect: JsonRpcDialect;
+  writeError: ErrorWriter;
+  /** Stream events as this version's HTTP+JSON writes them. */
+  framing(route: CompiledRoute['route']): StreamFraming;
+}
+
+const native: RestVersion = {
+  binding,
+  routes: binding ? compileRoutes(binding.routes) : [],
+  wire: restWire,
+  dialect: nativeDialect,
+  writeError: wireError,
+  framing: (route) => restWire.framing(route),
+};
+const translated = new WeakMap<VersionAdapter, RestVersion>();
+
+/** The HTTP+JSON of a version the agent translates (the adapter's routes and codec, its errors). */
+function restVersionOf(adapter: VersionAdapter | undefined): RestVersion {
+  if (!adapter?.rest) return native;
+  let version = translated.get(adapter);
+  if (!version) {
+    const { binding, wire } = adapter.rest;
+    const writeError: ErrorWriter = (e) => adapter.error(e.toJSON());
+    const error = (e: unknown): string => restErrorBody(e instanceof JsonRpcError ? e : errorFor('internal'), binding, writeError);
+    version = {
+      binding,
+      routes: compileRoutes(binding.routes),
+      wire,
+      dialect: dialectOf(adapter),
+      writeError,
+      framing(route) {
+        const own = wire.framing(route);
+        return { event: (value) => own.event(adapter.event(value)), error };
+      },
+    };
+    translated.set(adapter, version);
+  }
+  return version;
+}
 
 type Cors = Readonly<Record<string, string>>;
 
@@ -38,11 +90,15 @@ const NO_FIELDS: Loose = Object.freeze({}) as Loose;
 
 /** Answers a request whose path lies under the binding's base; `path` is the rest of it (`/tasks/abc`). */
 export async function handleRest(request: CoreRequest, path: string, config: CoreConfig, cors: Cors, call: RestCall): Promise<CoreResponse> {
-  const json = jsonHeaders(cors);
-  const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => failure(json, status, message, extra);
-  const error = (e: JsonRpcError): CoreResponse => errorResponse(json, e);
+  // The version decides the routes (v0.3.0's and v1.0's differ); a version not served is refused once the caller is known.
+  const negotiated = versionHeader === undefined ? NATIVE : negotiate(requestedVersion(request));
+  const version = restVersionOf(negotiated.ok ? negotiated.adapter : undefined);
+  const json =
+    version === native ? jsonHeaders(cors) : { 'content-type': version.binding?.mediaType ?? 'application/json', 'x-content-type-options': 'nosniff', ...cors };
+  const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => failure(json, version, status, message, extra);
+  const error = (e: JsonRpcError): CoreResponse => errorResponse(json, version, e);
 
-  const match = matchRoute(compiled, request.method, path === '' ? '/' : path);
+  const match = matchRoute(version.routes, request.method, path === '' ? '/' : path);
   if (match.kind === 'none') return error(noRoute(request.method, path));
   if (match.kind === 'wrongVerb') return fail(405, `${request.method} is not allowed here; use ${match.allow.join(' or ')}`, { allow: match.allow.join(', ') });
   if (match.kind === 'error') return error(match.error);
@@ -54,8 +110,7 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
 
   const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
   if (!auth.ok) return fail(auth.status, auth.message, auth.challenge ? { 'www-authenticate': auth.challenge } : {});
-  const refused = versionHeader === undefined ? undefined : versionRefusal(requestedVersion(request));
-  if (refused) return error(refused);
+  if (!negotiated.ok) return errorResponse(json, native, negotiated.error);
 
   const { route, bound } = match;
   let body: unknown;
@@ -71,23 +126,23 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
   let params: Loose;
   try {
     // The path's fields win over the query's (a query cannot rename the task of the path).
-    params = restWire.params(route, body, query === NO_FIELDS ? bound : Object.assign({}, query, bound));
+    params = version.wire.params(route, body, query === NO_FIELDS ? bound : Object.assign({}, query, bound));
   } catch (err) {
     if (err instanceof JsonRpcError) return error(err);
     throw err;
   }
-  const outcome = await call({ id: null, method: route.method, params }, restWire.framing(route), auth.principal);
-  if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(restWire.result(route, outcome.result) ?? {}) };
+  const outcome = await call({ id: null, method: route.method, params }, version.framing(route), auth.principal, version.dialect);
+  if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(version.wire.result(route, outcome.result) ?? {}) };
   if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
   return error(outcome.error);
 }
 
-function failure(json: Record<string, string>, status: number, message: string, extra: Record<string, string>): CoreResponse {
-  return { status, headers: { ...json, ...extra }, body: httpFailureBody(status, message) };
+function failure(json: Record<string, string>, version: RestVersion, status: number, message: string, extra: Record<string, string>): CoreResponse {
+  return { status, headers: { ...json, ...extra }, body: httpFailureBody(status, message, version.binding) };
 }
 
-function errorResponse(json: Record<string, string>, e: JsonRpcError): CoreResponse {
-  return { status: statusOf(e)[0], headers: json, body: restErrorBody(e) };
+function errorResponse(json: Record<string, string>, version: RestVersion, e: JsonRpcError): CoreResponse {
+  return { status: statusOf(e, version.binding)[0], headers: json, body: restErrorBody(e, version.binding, version.writeError) };
 }
 
 type BodyRead = { value: unknown } | { status: number; message: string } | JsonRpcError;

@@ -1,0 +1,28 @@
+// emit/version-adapters: src/a2a/version-adapters.ts, which lists the versions the agent answers
+// beside its own (the manifest's `compat`) by the adapters that translate them, and copies the
+// modules those need (templates/a2a/compat/, proto-v03/). Other agents list none and carry none
+// of that code.
+import type { EmitContext } from './context.js';
+import { tsDoc } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { copyRuntime, type RuntimeArea } from './runtime.js';
+import { TsFile } from './ts-file.js';
+
+export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
+  const file = new TsFile(`${A2A_DIR}/version-adapters.ts`);
+  const VersionAdapter = file.importType(`${A2A_DIR}/server/version-adapter.ts`, 'VersionAdapter');
+  const compat = ctx.protocol.compat ?? [];
+  const adapters = compat.map((c) => file.import(`${A2A_DIR}/${c.adapter.module}`, c.adapter.exportName));
+  file.add(
+    tsDoc(
+      compat.length
+        ? `A2A v${ctx.protocol.version} agent answering ${compat.map((c) => `v${c.fullVersion}`).join(', ')} clients too, through these translations.`
+        : `This agent answers A2A v${ctx.protocol.version} only (no \`compat\` in its manifest).`,
+    ),
+    `export const versionAdapters: readonly ${VersionAdapter}[] = [${adapters.join(', ')}];\n`,
+  );
+  // The areas each adapter needs, once each (an agent whose own HTTP+JSON is v0.3.0's copies proto-v03/ in rest-codecs.ts).
+  const own = ctx.protocol.rest?.wire === 'proto-v0.3' ? ['proto-v03'] : [];
+  const areas = [...new Set(compat.flatMap((c) => c.adapter.areas))].filter((a) => !own.includes(a)) as RuntimeArea[];
+  return [generatorFile(file.path, file.toString()), ...areas.flatMap((area) => copyRuntime(ctx, area))];
+}

@@ -1,0 +1,46 @@
+// The older versions an agent answers beside its own, by translation (the manifest's `compat`):
+// which translations exist is a fact of the versions, so it lives here. A v1.x agent can answer
+// v0.3.0 clients — templates/a2a/compat/ translates v0.3.0's objects and methods to v1.0's and
+// back, and spec v1.0 §3.6.2 has a request without `A2A-Version` speak 0.3. Nothing else does yet.
+import type { CompatVersion } from '../../templates/a2a/runtime/protocol-types.js';
+import type { ProtocolModel } from './protocol.js';
+
+/** A translation the runtime has: from which agent versions, to which older version, through which adapter. */
+interface Translation {
+  /** The agent's version (its Major.Minor, `wireVersion`). */
+  agent: RegExp;
+  /** The version answered through it. */
+  answers: string;
+  /** The adapter module under templates/a2a/ and its export. */
+  module: string;
+  exportName: string;
+  /** The runtime areas (folders of templates/a2a/) the adapter needs. */
+  areas: readonly string[];
+}
+
+const TRANSLATIONS: readonly Translation[] = [
+  { agent: /^1\.\d+$/, answers: '0.3.0', module: 'compat/compat-v03-adapter.ts', exportName: 'compatV03Adapter', areas: ['compat', 'proto-v03'] },
+];
+
+export interface CompatModel extends CompatVersion {
+  /** The adapter that translates (emit/version-adapters.ts imports it). */
+  adapter: { module: string; exportName: string; areas: readonly string[] };
+}
+
+/** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */
+export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
+  const known = TRANSLATIONS.filter((t) => t.agent.test(agent.wireVersion));
+  const translation = known.find((t) => t.answers === older.version);
+  if (!translation) {
+    if (known.length === 0)
+      return `an agent on A2A ${agent.version} answers no other version; \`compat\` needs \`spec: 1.0\` (which can answer v0.3.0 clients)`;
+    return `an A2A ${agent.version} agent can answer ${known.map((t) => t.answers).join(', ')} clients, not ${older.version}`;
+  }
+  const [major, minor] = older.version.split('.');
+  return {
+    version: `${major}.${minor}`,
+    fullVersion: older.version,
+    ...(older.rest ? { rest: older.rest } : {}),
+    adapter: { module: translation.module, exportName: translation.exportName, areas: translation.areas },
+  };
+}
