@@ -40,6 +40,7 @@ export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatMod
   return {
     version: `${major}.${minor}`,
     fullVersion: older.version,
+    pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
     adapter: { module: translation.module, exportName: translation.exportName, areas: translation.areas },
   };

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { post, rpc as rawRpc, streamAll, textMessage } from '../helpers/http.js';
 import { rest, restStream } from '../helpers/rest.js';
-import { fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
+import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
 const V1 = { 'a2a-version': '1.0' };
 /** A JSON-RPC call's response object. */
@@ -142,6 +142,58 @@ describe('a v1.0 agent with compat: [0.3.0]', () => {
       expect(read).toMatchObject({ kind: 'task', id: made.id, contextId: made.contextId, status: { state: 'completed' } });
       expect(read.artifacts).toEqual([{ artifactId: made.artifacts[0].artifactId, name: 'result', parts: [{ kind: 'text', text: 'result text' }] }]);
       expect(read.history.map((m: any) => m.messageId)).toEqual(made.history.map((m: any) => m.messageId));
+    });
+  });
+
+  describe('push notifications go out in the version the config was set in', () => {
+    it('a config a v0.3 client set gets v0.3 Tasks, one a v1.0 client set gets StreamResponses, whoever moves the task', async () => {
+      const [old, next] = [await webhookReceiver(), await webhookReceiver()];
+      const pushAgent = await startAgent(await fixtureProject('compat-v1.0'), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
+      try {
+        const asked = (await rpc(pushAgent.url, 'message/send', { message: textMessage('ask') })).result;
+        expect(asked.status.state).toBe('input-required');
+        const set = await rpc(pushAgent.url, 'tasks/pushNotificationConfig/set', {
+          taskId: asked.id,
+          pushNotificationConfig: { id: 'old', url: old.url, token: 't03' },
+        });
+        expect(set.result).toMatchObject({ taskId: asked.id, pushNotificationConfig: { id: 'old', url: old.url } });
+        const created = await rpc(pushAgent.url, 'CreateTaskPushNotificationConfig', { taskId: asked.id, id: 'new', url: next.url }, V1);
+        expect(created.result).toMatchObject({ taskId: asked.id, id: 'new' });
+        // A v1.0 client moves the task on: both webhooks hear of it, each in its own version.
+        const more = { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text: 'task' }], taskId: asked.id, contextId: asked.contextId };
+        expect((await rpc(pushAgent.url, 'SendMessage', { message: more }, V1)).result.task.status.state).toBe('TASK_STATE_COMPLETED');
+        const seenOld = await old.next();
+        expect(seenOld.headers['content-type']).toBe('application/json');
+        expect(seenOld.headers['x-a2a-notification-token']).toBe('t03');
+        expect(seenOld.body).toMatchObject({ kind: 'task', id: asked.id });
+        const seenNew = await next.next();
+        expect(seenNew.headers['content-type']).toBe('application/a2a+json');
+        expect(seenNew.body.task).toMatchObject({ id: asked.id });
+        expect(JSON.stringify(seenNew.body)).not.toMatch(/"kind"/);
+        // The config read back carries nothing of the mark.
+        const listed = (await rpc(pushAgent.url, 'ListTaskPushNotificationConfigs', { taskId: asked.id }, V1)).result;
+        expect(listed.configs.map((c: { id: string }) => c.id).sort()).toEqual(['new', 'old']);
+        expect(JSON.stringify(listed)).not.toMatch(/pushVersion/);
+      } finally {
+        await pushAgent.close();
+        await old.close();
+        await next.close();
+      }
+    });
+
+    it('a config sent with a v0.3 message/send is marked too', async () => {
+      const hook = await webhookReceiver();
+      const pushAgent = await startAgent(await fixtureProject('compat-v1.0'), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
+      try {
+        const sent = await rpc(pushAgent.url, 'message/send', { message: textMessage('task'), configuration: { pushNotificationConfig: { url: hook.url } } });
+        expect(sent.result.status.state).toBe('completed');
+        const seen = await hook.next();
+        expect(seen.headers['content-type']).toBe('application/json');
+        expect(seen.body).toMatchObject({ kind: 'task', id: sent.result.id });
+      } finally {
+        await pushAgent.close();
+        await hook.close();
+      }
     });
   });
 

@@ -4,19 +4,30 @@
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { protoV03ServerCodec } from '../proto-v03/server-codec.js';
+import { PUSH_VERSION } from '../server/push.js';
 import type { VersionAdapter } from '../server/version-adapter.js';
 import { errorToV03, methodToV1, paramsToV1, resultToV03, WireShapeError, type V03Method, type V1Method } from './compat-v03.js';
 import { cardToV03 } from './compat-v03-card.js';
-import { LENIENT, o, resultToV03 as eventToV03 } from './compat-v03-objects.js';
+import { LENIENT, o, resultToV03 as eventToV03, taskToV03, type Loose } from './compat-v03-objects.js';
 
 const compat = protocol.compat?.find((c) => c.version === '0.3');
+
+/** A push config a v0.3 client sets is marked, so its notifications go out as v0.3 Tasks (push.ts). */
+function markPushConfig(method: string, params: Loose): Loose {
+  if (method === 'tasks/pushNotificationConfig/set') (params as { [PUSH_VERSION]?: string })[PUSH_VERSION] = '0.3';
+  else if (method === 'message/send' || method === 'message/stream') {
+    const config = o(params.configuration).taskPushNotificationConfig;
+    if (config !== null && typeof config === 'object') (config as { [PUSH_VERSION]?: string })[PUSH_VERSION] = '0.3';
+  }
+  return params;
+}
 
 export const compatV03Adapter: VersionAdapter = {
   version: '0.3',
   method: methodToV1,
   params(method, params) {
     try {
-      return paramsToV1(method as V03Method, params);
+      return markPushConfig(method, paramsToV1(method as V03Method, params));
     } catch (err) {
       if (err instanceof WireShapeError) throw errorFor('invalidParams', `Invalid params: ${err.message} (cannot be said in A2A 1.0)`, { path: err.path });
       throw err;
@@ -25,6 +36,7 @@ export const compatV03Adapter: VersionAdapter = {
   result: (method, value) => resultToV03(method as V1Method, value),
   event: (value) => eventToV03(o(value), '', LENIENT),
   error: errorToV03,
+  push: { contentType: compat?.pushContentType ?? 'application/json', body: (task) => taskToV03(o(task), '', LENIENT) },
   // v1.0 clients that fetch the card without A2A-Version (which means 0.3) still find their interfaces, as SDK 1.3.0 serves it.
   card: (card) => Object.assign(cardToV03(o(card), LENIENT), { supportedInterfaces: (card as { supportedInterfaces?: unknown }).supportedInterfaces }),
   ...(compat?.rest ? { rest: { binding: compat.rest, wire: protoV03ServerCodec } } : {}),

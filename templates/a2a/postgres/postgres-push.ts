@@ -2,7 +2,7 @@
 // a task's configs on every event, synchronously) and a NOTIFY on each change keeps the copies
 // current, so the replica running a task delivers to a webhook set through another one.
 import type pg from 'pg';
-import { PushConfigStore, type PushConfig, type PushConfigs } from '../server/push.js';
+import { PUSH_VERSION, PushConfigStore, type PushConfig, type PushConfigs } from '../server/push.js';
 import { storeError } from './postgres-errors.js';
 import type { PostgresTaskStore } from './postgres-store.js';
 
@@ -12,6 +12,19 @@ export interface PostgresPushConfigsOptions {
   /** Whether configs have ids (v0.2.5+); without, a task has one config. */
   ids: boolean;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+}
+
+/** Where a row keeps the version a config was set in (PUSH_VERSION, a symbol JSON cannot hold); no wire field has this name. */
+const VERSION_KEY = 'a2a-gen:pushVersion';
+
+const toRow = (config: PushConfig): string =>
+  JSON.stringify(config[PUSH_VERSION] === undefined ? config : Object.assign({}, config, { [VERSION_KEY]: config[PUSH_VERSION] }));
+
+function fromRow(row: PushConfig): PushConfig {
+  const version = row[VERSION_KEY];
+  if (typeof version !== 'string') return row;
+  const { [VERSION_KEY]: _, ...config } = row;
+  return Object.assign(config, { [PUSH_VERSION]: version }) as PushConfig;
 }
 
 export class PostgresPushConfigs implements PushConfigs {
@@ -25,7 +38,7 @@ export class PostgresPushConfigs implements PushConfigs {
     const { rows } = await this.options.pool.query<{ task_id: string; config: PushConfig }>(
       'SELECT task_id, config FROM a2a_push_configs ORDER BY task_id, config_id',
     );
-    for (const row of rows) this.cache.set(row.task_id, row.config);
+    for (const row of rows) this.cache.set(row.task_id, fromRow(row.config));
   }
 
   /** Another replica changed the task's configs: read them again. */
@@ -35,7 +48,7 @@ export class PostgresPushConfigs implements PushConfigs {
         taskId,
       ]);
       this.cache.drop(taskId);
-      for (const row of rows) this.cache.set(taskId, row.config);
+      for (const row of rows) this.cache.set(taskId, fromRow(row.config));
     } catch (err) {
       this.options.log('warn', `a2a: could not reload the push configs of task ${taskId}`, err);
     }
@@ -52,7 +65,7 @@ export class PostgresPushConfigs implements PushConfigs {
         `WITH up AS (INSERT INTO a2a_push_configs (task_id, config_id, config) VALUES ($1, $2, $3::jsonb)
            ON CONFLICT (task_id, config_id) DO UPDATE SET config = EXCLUDED.config RETURNING 1)
          SELECT pg_notify('a2a_push', $1) FROM up`,
-        [taskId, key, JSON.stringify(stored)],
+        [taskId, key, toRow(stored)],
       );
     } catch (err) {
       this.cache.drop(taskId);

@@ -251,6 +251,8 @@ export interface CompatVersion {
   readonly version: string;
   /** The full version (`0.3.0`), for messages and docs. */
   readonly fullVersion: string;
+  /** The media type of its push notification bodies. */
+  readonly pushContentType: string;
   /** Its HTTP+JSON binding, when the agent serves HTTP+JSON: mounted at the same path, chosen by the version a request names. */
   readonly rest?: RestBinding;
 }

@@ -164,7 +164,7 @@ const normalizePath = (p: string): string => {
  */
 function cardResponse(request: CoreRequest, config: CoreConfig, cors: Cors): CoreResponse {
   const headers: Record<string, string> = { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors };
-  if (!translatesVersions) return { status: 200, headers, body: JSON.stringify(config.card()) };
+  if (!translatesVersions()) return { status: 200, headers, body: JSON.stringify(config.card()) };
   headers.vary = versionHeader!;
   const negotiated = negotiate(requestedVersion(request));
   const adapter = negotiated.ok ? negotiated.adapter : undefined;

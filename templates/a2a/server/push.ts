@@ -4,8 +4,16 @@
 // client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
 import { protocol } from '../protocol.js';
 import { wrapResult } from '../runtime/result-members.js';
+import { versionAdapters } from '../version-adapters.js';
 import { invalidParams } from './rules.js';
 import { isIpLiteral, refusal } from './ssrf.js';
+
+/**
+ * On a config set by a client of another version the agent answers (compat): that version
+ * (`0.3`), so its notifications are written in it. A symbol, never on the wire; a store that
+ * serializes configs keeps it beside them (postgres-push.ts).
+ */
+export const PUSH_VERSION: unique symbol = Symbol('a2a.pushVersion');
 
 /** A PushNotificationConfig as the client sent it (v0.1.0 and v0.2+ share these fields). */
 export interface PushConfig {
@@ -14,7 +22,31 @@ export interface PushConfig {
   token?: string;
   /** v0.x: `schemes` (the first is used); v1.0: one `scheme`. */
   authentication?: { schemes?: string[]; scheme?: string; credentials?: string };
+  [PUSH_VERSION]?: string;
   [field: string]: unknown;
+}
+
+/** How a notification is written for a config: the agent's own version, or the one the config was set in. */
+interface PushWriting {
+  contentType: string;
+  body(task: unknown): string;
+}
+const OWN_WRITING: PushWriting = {
+  contentType: protocol.pushContentType,
+  // v1.0 posts a StreamResponse (`{ "task": … }`, spec §4.3.3); before, the task itself.
+  body: (task) => JSON.stringify(wrapResult(task)),
+};
+let writings: Map<string, PushWriting> | undefined;
+/** Built on first use: the adapters import this module, so they are not there yet while it loads. */
+function writingOf(config: PushConfig): PushWriting {
+  const version = config[PUSH_VERSION];
+  if (version === undefined) return OWN_WRITING;
+  writings ??= new Map(
+    versionAdapters.flatMap((a) =>
+      a.push ? [[a.version, { contentType: a.push.contentType, body: (task: unknown) => JSON.stringify(a.push!.body(task)) }]] : [],
+    ),
+  );
+  return writings.get(version) ?? OWN_WRITING;
 }
 
 export interface PushRequest {
@@ -126,6 +158,7 @@ interface Queue {
   inFlight: boolean;
   /** The latest body not yet sent: each carries the whole task, so older ones are superseded. */
   pending?: string;
+  contentType: string;
   timer?: ReturnType<typeof setTimeout>;
   controller?: AbortController;
 }
@@ -187,13 +220,17 @@ export class PushNotifier {
   /** Queues the task for every config; returns at once. */
   notify(taskId: string, task: unknown, configs: readonly PushConfig[]): void {
     if (this.closed || configs.length === 0) return;
-    // v1.0 posts a StreamResponse (`{ "task": … }`, spec §4.3.3); before, the task itself.
-    const body = JSON.stringify(wrapResult(task));
+    // Each version's body is written once, however many configs want it.
+    const bodies = new Map<PushWriting, string>();
     for (const config of configs) {
+      const writing = writingOf(config);
+      let body = bodies.get(writing);
+      if (body === undefined) bodies.set(writing, (body = writing.body(task)));
       const key = `${taskId}\u0000${config.id ?? ''}\u0000${config.url}`;
       let queue = this.queues.get(key);
-      if (!queue) this.queues.set(key, (queue = { config, inFlight: false }));
+      if (!queue) this.queues.set(key, (queue = { config, inFlight: false, contentType: writing.contentType }));
       queue.config = config;
+      queue.contentType = writing.contentType;
       queue.pending = body;
       if (!queue.inFlight) void this.drain(key, queue);
     }
@@ -230,7 +267,7 @@ export class PushNotifier {
     } catch {
       return;
     }
-    const headers: Record<string, string> = { 'content-type': protocol.pushContentType, 'user-agent': 'a2a-gen-agent' };
+    const headers: Record<string, string> = { 'content-type': queue.contentType, 'user-agent': 'a2a-gen-agent' };
     if (typeof config.token === 'string' && config.token) headers[this.tokenHeader.toLowerCase()] = config.token;
     const auth = config.authentication;
     const scheme = auth?.scheme ?? auth?.schemes?.[0];

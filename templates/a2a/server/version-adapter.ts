@@ -28,6 +28,8 @@ export interface VersionAdapter {
   error(error: WireErrorObject): WireErrorObject;
   /** The agent's card (public or extended) → this version's. */
   card(card: object): object;
+  /** How this version's push notifications are written, for configs its clients set (push.ts PUSH_VERSION marks them). */
+  readonly push?: { contentType: string; body(task: unknown): unknown };
   /** This version's HTTP+JSON, when the agent serves HTTP+JSON: its routes and how its bodies are written. */
   readonly rest?: { binding: RestBinding; wire: RestWire };
 }

@@ -10,13 +10,13 @@ import type { VersionAdapter } from './version-adapter.js';
 
 const negotiation = protocol.negotiation;
 /** Every version served: the agent's own, then those it translates. */
-const servedVersions: readonly string[] = negotiation ? [...negotiation.served, ...versionAdapters.map((a) => a.version)] : [];
+const servedVersions = (): string[] => (negotiation ? [...negotiation.served, ...versionAdapters.map((a) => a.version)] : []);
 
 /** The header to read, lower case (as node:http and Fetch Headers both accept), or undefined when the version has none. */
 export const versionHeader: string | undefined = negotiation?.header.toLowerCase();
 
 /** Whether some request may be served in another version than the agent's (answers then vary by `A2A-Version`). */
-export const translatesVersions = versionAdapters.length > 0;
+export const translatesVersions = (): boolean => versionAdapters.length > 0;
 
 /**
  * The version a request asks for: its `A2A-Version` header, else the request parameter of the
@@ -53,6 +53,6 @@ export function negotiate(header: string | undefined): Negotiated {
   const why =
     given === ''
       ? `a request without ${negotiation.header} speaks version ${negotiation.absentMeans} (spec §3.6.2), which this interface does not serve; send "${negotiation.header}: ${negotiation.served[0]}"`
-      : `${negotiation.header} ${shown} is not served here; this interface serves ${servedVersions.join(', ')}`;
-  return { ok: false, error: errorFor('versionNotSupported', why, { requested: asked.slice(0, 40), supported: servedVersions.join(',') }) };
+      : `${negotiation.header} ${shown} is not served here; this interface serves ${servedVersions().join(', ')}`;
+  return { ok: false, error: errorFor('versionNotSupported', why, { requested: asked.slice(0, 40), supported: servedVersions().join(',') }) };
 }

@@ -1,0 +1,107 @@
+// The official @a2a-js/sdk 0.3.14 client — a v0.3.0 client that sends no A2A-Version — against a
+// generated v1.0 agent with `compat: [0.3.0]`, over both of v0.3.0's bindings: JSON-RPC and
+// HTTP+JSON. The agent serves it through its translation layer from the same executor and task
+// store its v1.0 clients use; a task the SDK made is then read over v1.0.
+import { randomUUID } from 'node:crypto';
+import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Client } from 'a2a-sdk-03/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rpc } from '../helpers/http.js';
+import { openGate } from '../helpers/script-executor.js';
+import { fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
+
+type Any = any;
+const message = (text: string) => ({ kind: 'message' as const, messageId: randomUUID(), role: 'user' as const, parts: [{ kind: 'text' as const, text }] });
+
+describe.each([
+  { binding: 'JSONRPC', path: '/a2a', factory: (fetchImpl: typeof fetch) => new JsonRpcTransportFactory({ fetchImpl }) },
+  { binding: 'HTTP+JSON', path: '/a2a/rest/v1/message:send', factory: (fetchImpl: typeof fetch) => new RestTransportFactory({ fetchImpl }) },
+])('@a2a-js/sdk 0.3.14 client over $binding → generated v1.0 agent with compat: [0.3.0]', ({ binding, path, factory }) => {
+  let agent: RunningAgent;
+  let client: Client;
+  const seen: { url: string; version: string | null }[] = [];
+
+  beforeAll(async () => {
+    agent = await startAgent(await fixtureProject('compat-v1.0'), { push: { deliver: async () => ({ status: 200 }) } });
+    const watched: typeof fetch = (input, init) => {
+      const headers = new Headers(init?.headers);
+      seen.push({
+        url: `${init?.method ?? 'GET'} ${new URL(String(input instanceof Request ? input.url : input)).pathname}`,
+        version: headers.get('a2a-version'),
+      });
+      return fetch(input, init);
+    };
+    const options = ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [factory(watched)],
+      cardResolver: new DefaultAgentCardResolver({ fetchImpl: watched }),
+      preferredTransports: [binding],
+    });
+    client = await new ClientFactory(options).createFromUrl(agent.origin);
+  });
+
+  it('reads the v0.3.0 card and sends, without A2A-Version, to the v0.3 interface', async () => {
+    const reply = (await client.sendMessage({ message: message('reply hello') })) as Any;
+    expect(reply).toMatchObject({ kind: 'message', role: 'agent', parts: [{ kind: 'text', text: 'hello' }] });
+    expect(seen.at(-1)).toEqual({ url: `POST ${path}`, version: null });
+  });
+
+  it('sendMessage: a completed v0.3.0 task with its artifact and history', async () => {
+    const task = (await client.sendMessage({ message: message('task'), configuration: { blocking: true } })) as Any;
+    expect(task).toMatchObject({
+      kind: 'task',
+      status: { state: 'completed' },
+      artifacts: [{ name: 'result', parts: [{ kind: 'text', text: 'result text' }] }],
+    });
+    expect(task.history[0]).toMatchObject({ role: 'user', parts: [{ kind: 'text', text: 'task' }] });
+  });
+
+  it('sendMessageStream: task, artifact chunks, the final status update', async () => {
+    const events: Any[] = [];
+    for await (const event of client.sendMessageStream({ message: message('chunks 2') })) events.push(event);
+    expect(events.map((e) => e.kind)).toEqual(['task', 'artifact-update', 'artifact-update', 'status-update']);
+    // Over HTTP+JSON the SDK's FromProto drops `append` (the wire has it: test/runtime/proto-json-v03.test.ts).
+    expect(events[2]).toMatchObject(binding === 'JSONRPC' ? { append: true, lastChunk: true } : { lastChunk: true });
+    expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
+  });
+
+  it('getTask, cancelTask, and the SDK’s typed errors', async () => {
+    const started = (await client.sendMessage({ message: message('slow'), configuration: { blocking: false } })) as Any;
+    expect((await client.getTask({ id: started.id })).id).toBe(started.id);
+    expect((await client.cancelTask({ id: started.id })).status.state).toBe('canceled');
+    await expect(client.getTask({ id: 'missing' })).rejects.toMatchObject({ name: 'TaskNotFoundError' });
+    await expect(client.cancelTask({ id: started.id })).rejects.toMatchObject({ name: 'TaskNotCancelableError' });
+  });
+
+  it('resubscribeTask joins a running task and sees it end', async () => {
+    const started = (await client.sendMessage({ message: message('gated 1'), configuration: { blocking: false } })) as Any;
+    const events: Any[] = [];
+    for await (const event of client.resubscribeTask({ id: started.id })) {
+      events.push(event);
+      if (events.length === 1) openGate();
+    }
+    expect(events[0]).toMatchObject({ kind: 'task', id: started.id });
+    expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
+  });
+
+  it('push notification configs: set, get, list, delete', async () => {
+    const task = (await client.sendMessage({ message: message('ask') })) as Any;
+    const config = { id: 'c1', url: 'https://hooks.example.com/a2a', token: 't' };
+    expect(await client.setTaskPushNotificationConfig({ taskId: task.id, pushNotificationConfig: config })).toMatchObject({
+      taskId: task.id,
+      pushNotificationConfig: config,
+    });
+    expect(await client.getTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' } as Any)).toMatchObject({
+      pushNotificationConfig: config,
+    });
+    expect((await client.listTaskPushNotificationConfig({ id: task.id })).map((c: Any) => c.pushNotificationConfig.id)).toEqual(['c1']);
+    await client.deleteTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' });
+    expect(await client.listTaskPushNotificationConfig({ id: task.id })).toEqual([]);
+  });
+
+  it('a task the SDK made reads the same over v1.0 JSON-RPC', async () => {
+    const made = (await client.sendMessage({ message: message('task'), configuration: { blocking: true } })) as Any;
+    const read = (await rpc(agent.url, 'GetTask', { id: made.id }, { 'a2a-version': '1.0' })).body.result;
+    expect(read).toMatchObject({ id: made.id, contextId: made.contextId, status: { state: 'TASK_STATE_COMPLETED' } });
+    expect(read.artifacts).toEqual([{ artifactId: made.artifacts[0].artifactId, name: 'result', parts: [{ text: 'result text' }] }]);
+    expect(read.history.map((m: Any) => m.messageId)).toEqual(made.history.map((m: Any) => m.messageId));
+  });
+});
