@@ -35,6 +35,8 @@ export interface Sdk10Server {
 export interface Sdk10ServerOptions {
   /** Deliver push notifications (DefaultPushNotificationSender) to the configs' URLs. */
   pushDelivery?: boolean;
+  /** Serve v0.3 clients too (`legacyCompat` on the three handlers; the card lists 0.3 interfaces). */
+  legacyCompat?: boolean;
 }
 
 export const textPart = (text: string): Part => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
@@ -116,7 +118,13 @@ export function sdk10Executor(stop?: AbortSignal): AgentExecutor {
   };
 }
 
-export function sdk10Card(url: string): AgentCard {
+export function sdk10Card(url: string, legacyCompat = false): AgentCard {
+  const v03: AgentCard['supportedInterfaces'] = legacyCompat
+    ? [
+        { url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '0.3' },
+        { url: `${url}rest`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '0.3' },
+      ]
+    : [];
   return {
     name: 'SDK 1.3.0 Agent',
     description: 'The official @a2a-js/sdk 1.3.0 server (A2A v1.0, JSON-RPC and HTTP+JSON)',
@@ -125,6 +133,7 @@ export function sdk10Card(url: string): AgentCard {
     supportedInterfaces: [
       { url, protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' },
       { url: `${url}rest`, protocolBinding: 'HTTP+JSON', tenant: '', protocolVersion: '1.0' },
+      ...v03,
     ],
     provider: undefined,
     version: '1.0.0',
@@ -140,7 +149,8 @@ export function sdk10Card(url: string): AgentCard {
 
 /** Starts the SDK server on 127.0.0.1 (free port). */
 export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promise<Sdk10Server> {
-  const card = sdk10Card('http://127.0.0.1:0/');
+  const card = sdk10Card('http://127.0.0.1:0/', options.legacyCompat);
+  const legacyCompat = { enabled: options.legacyCompat === true };
   const pushStore = new InMemoryPushNotificationStore();
   const stop = new AbortController();
   const handler = new DefaultRequestHandler(
@@ -152,9 +162,9 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
     options.pushDelivery ? new DefaultPushNotificationSender(pushStore, { timeout: 2000 }) : undefined,
   );
   const app = express();
-  app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler, cache: { maxAge: 0 } }));
-  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
-  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  app.use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler, cache: { maxAge: 0 }, legacyCompat }));
+  app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
+  app.use('/', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
   const sockets = new Set<Socket>();
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -165,8 +175,7 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
     socket.once('close', () => sockets.delete(socket));
   });
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
-  card.supportedInterfaces[0]!.url = url;
-  card.supportedInterfaces[1]!.url = `${url}rest`;
+  for (const i of card.supportedInterfaces) i.url = i.protocolBinding === 'JSONRPC' ? url : `${url}rest`;
   return {
     url,
     card,

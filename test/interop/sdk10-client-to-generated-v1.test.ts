@@ -1,6 +1,6 @@
 // The official @a2a-js/sdk 1.3.0 client (ClientFactory) against a generated A2A v1.0 agent on
 // loopback, over each binding (its JSON-RPC and its HTTP+JSON transport): every method it
-// offers, as its own types read them.
+// offers, as its own types read them — against a plain v1.0 agent and one that answers v0.3.0 clients too.
 import { randomUUID } from 'node:crypto';
 import type { Message, StreamResponse, Task } from 'a2a-sdk-10';
 import { Role, TaskState } from 'a2a-sdk-10';
@@ -13,14 +13,17 @@ import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '
 const textOf = (parts: { content?: { $case: string; value?: unknown } }[] | undefined) =>
   (parts ?? []).map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 
-describe.each(['JSONRPC', 'HTTP+JSON'] as const)('@a2a-js/sdk 1.3.0 client (%s) → generated A2A v1.0 agent', (binding) => {
+// The agent with `compat: [0.3.0]` too: its card lists v0.3 interfaces beside the v1.0 ones, and a v1.0 client must be served as before.
+const COMBOS = (['full-v1.0', 'compat-v1.0'] as const).flatMap((fixture) => (['JSONRPC', 'HTTP+JSON'] as const).map((binding) => ({ fixture, binding })));
+
+describe.each(COMBOS)('@a2a-js/sdk 1.3.0 client ($binding) → generated A2A v1.0 agent ($fixture)', ({ fixture, binding }) => {
   let agent: RunningAgent;
   let sdk: Sdk10Client;
   let hook: Awaited<ReturnType<typeof webhookReceiver>>;
 
   beforeAll(async () => {
     hook = await webhookReceiver();
-    agent = await startAgent(await fixtureProject('full-v1.0'), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
+    agent = await startAgent(await fixtureProject(fixture), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
     sdk = await sdk10Client(agent.origin + '/', undefined, binding);
   });
   afterAll(async () => {
