@@ -71,6 +71,8 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'> {\n` +
       `  /** Use this endpoint instead of the card's (give \`binding\` too when it is not JSON-RPC). */\n  url?: string;\n` +
       `  /** The binding to use when the card lists it; default (and fallback): the card's preferred one among those this client speaks. */\n  binding?: 'JSONRPC' | 'HTTP+JSON';\n` +
+      `  /**\n   * The A2A versions this client may speak, preferred first; default: only its own (${protocol.negotiation?.served[0] ?? protocol.version}). An older one is\n` +
+      `   * used only when listed here and the card offers no newer (spec v1.0 §3.6.3), and only where the project has its translation (\`compat:\` in the manifest).\n   */\n  versions?: readonly string[];\n` +
       `  /** Credentials by security scheme name; hooks are built from the card's schemes (see auth.ts). */\n  credentials?: Readonly<Record<string, ${Credential}>>;\n  signal?: AbortSignal;\n}\n\n`,
     tsDoc(`A typed client for agents that speak A2A v${protocol.version}: one method per JSON-RPC method of its schema.\n@see ${protocol.specUrl}`),
     `export class A2AClient {\n`,
@@ -81,10 +83,10 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
       '  ',
     ),
     `  static async fromCardUrl(baseUrl: string, options: DiscoveryOptions = {}): Promise<A2AClient> {\n` +
-      `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries });\n` +
+      `    const { card } = await ${discoverCard}(baseUrl, { fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs, retries: options.retries, versions: options.versions });\n` +
       `    const auth = options.auth ?? (options.credentials ? ${fromCard}(card, options.credentials) : undefined);\n` +
-      `    const chosen = options.url === undefined ? ${chooseInterface}(card, options.binding) : { url: options.url, binding: options.binding ?? 'JSONRPC', tenant: undefined };\n` +
-      `    return new A2AClient({ ...options, auth, url: chosen.url, binding: chosen.binding, tenant: options.tenant ?? chosen.tenant, card });\n  }\n\n`,
+      `    const chosen = options.url === undefined ? ${chooseInterface}(card, options.binding, options.versions) : { url: options.url, binding: options.binding ?? 'JSONRPC', version: options.version };\n` +
+      `    return new A2AClient({ ...options, auth, url: chosen.url, binding: chosen.binding, version: chosen.version, tenant: options.tenant ?? chosen.tenant, card });\n  }\n\n`,
     tsDoc('Any unary method by name, typed from the method map.', '  '),
     `  call<M extends ${UnaryMethodName}>(method: M, params: ${ParamsOf}<M>, options?: ${CallOptions}): Promise<${ResultOf}<M>> {\n    return this.transport.call(method, params, options) as Promise<${ResultOf}<M>>;\n  }\n\n`,
     tsDoc('Any streaming method by name, typed from the method map.', '  '),

@@ -11,20 +11,28 @@ interface Translation {
   agent: RegExp;
   /** The version answered through it. */
   answers: string;
-  /** The adapter module under templates/a2a/ and its export. */
+  /** The server's adapter (a VersionAdapter) and the client's (a FallbackVersion): module under templates/a2a/ and export. */
   module: string;
   exportName: string;
+  client: { module: string; exportName: string };
   /** The runtime areas (folders of templates/a2a/) the adapter needs. */
   areas: readonly string[];
 }
 
 const TRANSLATIONS: readonly Translation[] = [
-  { agent: /^1\.\d+$/, answers: '0.3.0', module: 'compat/compat-v03-adapter.ts', exportName: 'compatV03Adapter', areas: ['compat', 'proto-v03'] },
+  {
+    agent: /^1\.\d+$/,
+    answers: '0.3.0',
+    module: 'compat/compat-v03-adapter.ts',
+    exportName: 'compatV03Adapter',
+    client: { module: 'compat/compat-v03-client.ts', exportName: 'compatV03Client' },
+    areas: ['compat', 'proto-v03'],
+  },
 ];
 
 export interface CompatModel extends CompatVersion {
-  /** The adapter that translates (emit/version-adapters.ts imports it). */
-  adapter: { module: string; exportName: string; areas: readonly string[] };
+  /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
+  adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: readonly string[] };
 }
 
 /** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */
@@ -42,6 +50,6 @@ export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatMod
     fullVersion: older.version,
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
-    adapter: { module: translation.module, exportName: translation.exportName, areas: translation.areas },
+    adapter: { module: translation.module, exportName: translation.exportName, client: translation.client, areas: translation.areas },
   };
 }

@@ -10,6 +10,7 @@ export { cardTenant };
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
 import { credentialsOf, type Auth } from './auth.js';
+import { fallbackTo, OWN_VERSION, spokenVersions } from './version-fallback.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
 
 export interface CardFetchOptions {
@@ -20,6 +21,8 @@ export interface CardFetchOptions {
   auth?: Auth;
   /** Retries after network errors and 502/503/504. Default 2. */
   retries?: number;
+  /** The A2A versions the caller accepts, preferred first (default: this client's own only); a card of an older one is read through its translation. */
+  versions?: readonly string[];
 }
 
 /** Where to look: a URL ending in .json is the card itself; otherwise the well-known paths under it. */
@@ -81,18 +84,46 @@ export function checkCard(value: unknown, from: string): AgentCard {
   return value as AgentCard;
 }
 
+/** The card as this client's version reads it: its own kind, else (when the caller accepts an older version) one of that version, translated. */
+function readCard(value: unknown, from: string, versions: readonly string[] | undefined): AgentCard {
+  if (validators.AgentCard.check(value) === undefined) return value as AgentCard;
+  for (const version of spokenVersions(versions)) {
+    if (version === OWN_VERSION) continue;
+    const translated = fallbackTo(version).card(value);
+    if (translated !== undefined && validators.AgentCard.check(translated) === undefined) return translated as AgentCard;
+  }
+  return checkCard(value, from);
+}
+
 /** The bindings this client speaks: JSON-RPC always, HTTP+JSON where the version defines it. */
 const SPOKEN = protocol.rest ? [JSON_RPC, HTTP_JSON] : [JSON_RPC];
 
+export interface ChosenInterface {
+  url: string;
+  binding: 'JSONRPC' | 'HTTP+JSON';
+  tenant?: string;
+  /** The interface's A2A version, when the card names one (v1.0 cards). */
+  version?: string;
+}
+
 /**
  * The interface to call: the card's first (preferred, §5.6.3) among the bindings this client
- * speaks, or `binding`'s when the card lists it; an error naming the card when it lists none.
+ * speaks, or `binding`'s when the card lists it — in the first of `versions` (default: this
+ * client's own) the card offers; an error naming the card when it lists none.
  */
-export function chooseInterface(card: AgentCard, binding?: 'JSONRPC' | 'HTTP+JSON'): { url: string; binding: 'JSONRPC' | 'HTTP+JSON'; tenant?: string } {
-  const spoken = cardInterfaces(card).filter((i) => SPOKEN.includes(i.binding));
-  const chosen = spoken.find((i) => i.binding === binding) ?? spoken[0];
-  if (chosen) return { url: chosen.url, binding: chosen.binding as 'JSONRPC' | 'HTTP+JSON', ...(chosen.tenant ? { tenant: chosen.tenant } : {}) };
-  const served = protocol.negotiation ? ` of A2A ${protocol.negotiation.served.join(' or ')}` : '';
+export function chooseInterface(card: AgentCard, binding?: 'JSONRPC' | 'HTTP+JSON', versions?: readonly string[]): ChosenInterface {
+  const accepted = spokenVersions(versions);
+  const all = cardInterfaces(card, protocol.negotiation ? accepted : undefined).filter((i) => SPOKEN.includes(i.binding));
+  for (const version of accepted) {
+    const spoken = all.filter((i) => i.version === undefined || i.version === version);
+    const chosen = spoken.find((i) => i.binding === binding) ?? spoken[0];
+    if (!chosen) continue;
+    const found: ChosenInterface = { url: chosen.url, binding: chosen.binding as 'JSONRPC' | 'HTTP+JSON' };
+    if (chosen.tenant) found.tenant = chosen.tenant;
+    if (chosen.version !== undefined) found.version = chosen.version;
+    return found;
+  }
+  const served = protocol.negotiation ? ` of A2A ${accepted.join(' or ')}` : '';
   throw new A2AResponseValidationError(
     `the agent card lists no ${SPOKEN.join(' or ')} interface${served}; pass \`url\` to talk to an endpoint of your choice`,
     [],
@@ -111,7 +142,7 @@ export async function discoverCard(base: string, options: CardFetchOptions = {})
     }
     if (value === undefined)
       throw new A2AHttpError(status, `fetching the agent card at ${url}: HTTP ${status}`, response.headers.get('www-authenticate') ?? undefined, '');
-    return { card: checkCard(value, url), url };
+    return { card: readCard(value, url, options.versions), url };
   }
   throw new A2AHttpError(404, `no agent card at ${tried.join(' or ')}`, undefined, '');
 }

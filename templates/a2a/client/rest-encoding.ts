@@ -7,17 +7,16 @@ import { protocol } from '../protocol.js';
 import { errorReason } from '../runtime/error-reason.js';
 import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
 import { A2ATransportError } from './client-errors.js';
-import { clientRestWire } from './rest-wire-client.js';
+import { clientRestWire, type ClientRestWire } from './rest-wire-client.js';
 import type { WireEncoding } from './wire-encoding.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 
-export function restEncoding(): WireEncoding {
-  const binding = protocol.rest as RestBinding | undefined;
+/** This version's HTTP+JSON; another version's (a fallback, version-fallback.ts) passes its routes and body codec. */
+export function restEncoding(binding: RestBinding | undefined = protocol.rest, wire: ClientRestWire = clientRestWire): WireEncoding {
   if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
-  const wire = clientRestWire;
   const codes = reasonCodes();
   const errorOf = (payload: unknown): JsonRpcError | undefined => {
     if (!isObject(payload)) return undefined;

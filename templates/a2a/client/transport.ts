@@ -3,7 +3,8 @@
 // AbortSignals, retries with backoff for idempotent calls only, one retry after HTTP 401 when
 // the auth handler refreshed its credentials, call interceptors, and optional validation of
 // every result against the generated schema. Works in Node ≥ 20 and browsers.
-import { VERSION_HEADER } from './version-header.js';
+import { VERSION_HEADER, VERSION_HEADER_NAME } from './version-header.js';
+import { fallbackTo, majorMinor, OWN_VERSION } from './version-fallback.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
@@ -18,6 +19,12 @@ export interface TransportOptions {
   url: string;
   /** The binding `url` speaks, as cards name them: `JSONRPC` (default) or `HTTP+JSON`. */
   binding?: 'JSONRPC' | 'HTTP+JSON';
+  /**
+   * The A2A version `url` speaks (fromCardUrl() takes it from the interface chosen). Default: this
+   * client's own. An older one is spoken by translating each call (version-fallback.ts), where the
+   * project was generated with that translation (`compat:`).
+   */
+  version?: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
   /**
@@ -80,12 +87,15 @@ export class HttpTransport {
 
   constructor(readonly options: TransportOptions) {
     this.endpoint = new URL(options.url);
-    this.encoding = options.binding === 'HTTP+JSON' ? restEncoding() : jsonRpcEncoding;
+    const binding = options.binding ?? 'JSONRPC';
+    const other = options.version === undefined || majorMinor(options.version) === OWN_VERSION ? undefined : fallbackTo(options.version);
+    this.encoding = other ? other.encoding(binding) : binding === 'HTTP+JSON' ? restEncoding() : jsonRpcEncoding;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.credentials = credentialsOf(options.auth);
     if (options.interceptors?.length) this.chain = new InterceptorChain([...options.interceptors]);
     // v1.0 on, every request names the version it speaks (spec §3.6.1); a header given in options wins.
-    this.baseHeaders = { 'content-type': 'application/json', ...VERSION_HEADER, ...options.headers };
+    const version = other && VERSION_HEADER_NAME ? { [VERSION_HEADER_NAME]: other.version } : VERSION_HEADER;
+    this.baseHeaders = { 'content-type': 'application/json', ...version, ...options.headers };
   }
 
   /** One call; `idempotent` calls are retried on network errors and 502/503/504. */

@@ -4,3 +4,6 @@
 import { protocol } from '../protocol.js';
 
 export const VERSION_HEADER: Readonly<Record<string, string>> = protocol.negotiation ? { [protocol.negotiation.header]: protocol.negotiation.served[0] } : {};
+
+/** The header's name, when the version has one. */
+export const VERSION_HEADER_NAME: string | undefined = protocol.negotiation?.header;

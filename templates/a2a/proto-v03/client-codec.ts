@@ -9,10 +9,10 @@ import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
 
 type Loose = Record<string, unknown>;
 
-const roleOf = (method: string): MethodRole | undefined => protocol.methods[method]?.role;
 const wire = v03ProtoJson;
 
-export const protoV03ClientCodec: ClientRestWire = {
+/** The codec for a client whose methods' roles `roleOf` tells (a v1.0 client falling back to v0.3 knows them by its own names). */
+export const protoV03ClientCodecFor = (roleOf: (method: string) => MethodRole | undefined): ClientRestWire => ({
   body(method, params) {
     const p = params as Loose;
     switch (roleOf(method)) {
@@ -53,4 +53,6 @@ export const protoV03ClientCodec: ClientRestWire = {
       throw err;
     }
   },
-};
+});
+
+export const protoV03ClientCodec: ClientRestWire = protoV03ClientCodecFor((method) => protocol.methods[method]?.role);

@@ -14,6 +14,8 @@ export interface CardInterface {
   binding: string;
   /** v1.0: the interface's tenant, which requests echo. */
   tenant?: string;
+  /** v1.0: the interface's A2A version, Major.Minor (`1.0`, `0.3`); before, every interface speaks the card's. */
+  version?: string;
 }
 
 export const JSON_RPC = 'JSONRPC';
@@ -25,18 +27,26 @@ const majorMinor = (version: unknown): string => String(version).split('.').slic
 const isObject = (v: unknown): v is Card => v !== null && typeof v === 'object' && !Array.isArray(v);
 const listOf = (v: unknown): Card[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
-/** Every interface of the card this code can speak, preferred first, each URL once per binding. */
-export function cardInterfaces(card: object): CardInterface[] {
+/**
+ * Every interface of the card this code can speak — of the versions in `versions` (default: the
+ * ones this code serves) — preferred first, each URL once per binding and version.
+ */
+export function cardInterfaces(card: object, versions: readonly string[] | undefined = served): CardInterface[] {
   const c = card as Card;
   const out: CardInterface[] = [];
-  const add = (url: unknown, binding: unknown, tenant?: unknown): void => {
+  const add = (url: unknown, binding: unknown, tenant?: unknown, version?: string): void => {
     if (typeof url !== 'string' || typeof binding !== 'string') return;
-    if (out.some((i) => i.url === url && i.binding === binding)) return;
-    out.push(typeof tenant === 'string' && tenant !== '' ? { url, binding, tenant } : { url, binding });
+    if (out.some((i) => i.url === url && i.binding === binding && i.version === version)) return;
+    const found: CardInterface = { url, binding };
+    if (typeof tenant === 'string' && tenant !== '') found.tenant = tenant;
+    if (version !== undefined) found.version = version;
+    out.push(found);
   };
   if (Array.isArray(c.supportedInterfaces)) {
-    for (const i of listOf(c.supportedInterfaces))
-      if (served === undefined || served.includes(majorMinor(i.protocolVersion))) add(i.url, i.protocolBinding, i.tenant);
+    for (const i of listOf(c.supportedInterfaces)) {
+      const version = majorMinor(i.protocolVersion);
+      if (versions === undefined || versions.includes(version)) add(i.url, i.protocolBinding, i.tenant, version);
+    }
     return out;
   }
   add(c.url, typeof c.preferredTransport === 'string' ? c.preferredTransport : JSON_RPC);
