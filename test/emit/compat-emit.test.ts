@@ -37,6 +37,7 @@ describe('compat', () => {
     const { files } = await emit(PLAIN_V1);
     expect([...files.keys()].filter((p) => p.includes('/compat/') || p.includes('/proto-v03/'))).toEqual([]);
     expect(files.get('src/a2a/version-adapters.ts')).toMatch(/export const versionAdapters: readonly VersionAdapter\[\] = \[\];/);
+    expect(files.get('src/a2a/client-versions.ts')).toMatch(/export const clientVersions: readonly FallbackVersion\[\] = \[\];/);
     expect(files.get('src/a2a/protocol.ts')).not.toMatch(/compat:/);
   });
 
@@ -47,6 +48,7 @@ describe('compat', () => {
       [
         'compat/compat-v03-adapter.ts',
         'compat/compat-v03-card.ts',
+        'compat/compat-v03-client.ts',
         'compat/compat-v03-errors.ts',
         'compat/compat-v03-objects.ts',
         'compat/compat-v03.ts',
@@ -59,6 +61,7 @@ describe('compat', () => {
       ].map((f) => `src/a2a/${f}`),
     );
     expect(files.get('src/a2a/version-adapters.ts')).toMatch(/= \[compatV03Adapter\];/);
+    expect(files.get('src/a2a/client-versions.ts')).toMatch(/= \[compatV03Client\];/);
     const protocol = files.get('src/a2a/protocol.ts')!;
     expect(protocol).toMatch(/compat: \[\n\s+\{\n\s+version: "0\.3",\n\s+fullVersion: "0\.3\.0",\n\s+pushContentType: "application\/json",\n\s+rest: \{/);
     expect(protocol).toMatch(/path: "\/v1\/message:send"/);
