@@ -57,6 +57,17 @@ describe('a v1.0 agent with compat: [0.3.0]', () => {
     });
   });
 
+  describe.each(['JSONRPC', 'HTTP+JSON'] as const)('the generated v0.3.0 client (%s)', (binding) => {
+    it('reads the v0.3 card (its v0.x fields, not the v1.0 interfaces beside them) and works', async () => {
+      const lib = await (await fixtureProject('full-v0.3.0')).load<any>('a2a/client/index.js');
+      const client = await lib.A2AClient.fromCardUrl(agent.origin, { binding, validateResponses: true });
+      expect(client.transport.options.url).toBe(binding === 'JSONRPC' ? `${agent.origin}/a2a` : `${agent.origin}/a2a/rest`);
+      const task = await client.sendMessage({ message: textMessage('task') });
+      expect(task).toMatchObject({ kind: 'task', status: { state: 'completed' } });
+      expect((await client.getTask({ id: task.id })).artifacts[0].parts).toEqual([{ kind: 'text', text: 'result text' }]);
+    });
+  });
+
   describe('JSON-RPC in v0.3.0', () => {
     it('message/send without A2A-Version answers a v0.3.0 Task (kind, lower-case states, kind-tagged parts)', async () => {
       const res = await rpc(agent.url, 'message/send', { message: textMessage('task') });

@@ -42,7 +42,9 @@ export function cardInterfaces(card: object, versions: readonly string[] | undef
     if (version !== undefined) found.version = version;
     out.push(found);
   };
-  if (Array.isArray(c.supportedInterfaces)) {
+  // Code without version negotiation (v0.x) reads a card's v0.x fields when it has them: a v1.0
+  // agent answering v0.3 clients serves them beside v1.0's supportedInterfaces.
+  if (Array.isArray(c.supportedInterfaces) && !(versions === undefined && typeof c.url === 'string')) {
     for (const i of listOf(c.supportedInterfaces)) {
       const version = majorMinor(i.protocolVersion);
       if (versions === undefined || versions.includes(version)) add(i.url, i.protocolBinding, i.tenant, version);
