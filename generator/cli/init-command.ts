@@ -9,7 +9,7 @@ import { parseDocument } from 'yaml';
 import { InputError, UsageError } from '../diagnostics.js';
 import { readFileBounded } from '../load/bounded-read.js';
 import { validateManifestText } from '../inputs.js';
-import { bundledVersions, defaultSpecVersion } from '../load/schema-source.js';
+import { bundledVersions, newAgentSpecVersion } from '../load/schema-source.js';
 import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
 import { runGenerate } from './generate-command.js';
@@ -101,13 +101,16 @@ async function manifestSource(args: InitArgs, target: string): Promise<{ text: s
   // `init relay-agent` makes "Relay Agent": two agents made from the defaults must not share a name.
   const name = nameFromFolder(basename(resolve(args.cwd, args.dir)));
   if (args.yes || !args.interactive || !args.input || !args.output) {
-    // The embedded default: the hello agent on the newest A2A version, named after its folder.
-    const path = join(packageRoot(), 'examples', 'hello.a2a.yaml');
+    // The embedded default: the hello agent, named after its folder, on A2A v1.0 answering v0.3.0
+    // clients too — every client in the field can call it. Asked for another version (`--spec`),
+    // the same agent without `compat`, which only a v1.x agent can have.
+    const example = args.spec === undefined || /^v?1\./.test(args.spec) ? 'hello-v1.a2a.yaml' : 'hello.a2a.yaml';
+    const path = join(packageRoot(), 'examples', example);
     return { text: withName(await readFile(path, 'utf8'), name), file: path };
   }
-  // The default answer is the last choice: the version asked for, else the default for new agents (v0.3.0 until v1.0 agents answer v0.3 clients too).
+  // The default answer is the last choice: the version asked for, else the newest v1.x (which answers v0.3 clients too, see init-manifest.ts).
   const versions = await bundledVersions();
-  const preferred = args.spec ?? (await defaultSpecVersion());
+  const preferred = args.spec ?? (await newAgentSpecVersion());
   const answers = await askInitQuestions(args.input, args.output, [...versions.filter((v) => v !== preferred), preferred], name);
   return { text: manifestFromAnswers(answers), file: target };
 }

@@ -52,5 +52,7 @@ export function manifestFromAnswers(a: InitAnswers): string {
   const header = '# Created by `a2a-gen init`. Describe your agent here, then run `npm run generate`.\n';
   // The database URL is never written here: the agent reads it from DATABASE_URL.
   const server = a.store === 'postgres' ? { server: { store: 'postgres' } } : {};
-  return header + stringify({ spec: a.spec, agent, skills, ...server }, { lineWidth: 0 });
+  // A v1.x agent answers v0.3.0 clients too: they are most of the clients in the field (VERSIONS.md).
+  const compat = v1 ? { compat: ['0.3.0'] } : {};
+  return header + stringify({ spec: a.spec, ...compat, agent, skills, ...server }, { lineWidth: 0 });
 }

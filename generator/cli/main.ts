@@ -62,9 +62,13 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .positional('dir', { type: 'string', default: '.', description: 'The folder to create the agent in (must be empty)' })
           .option('manifest', { alias: 'm', type: 'string', description: 'Start from this manifest instead of asking (YAML or JSON)' })
           .option('spec', { type: 'string', description: 'A2A version to write into the manifest (e.g. 0.2.5)' })
-          .option('yes', { alias: 'y', type: 'boolean', description: 'Ask nothing: the hello agent, named after the folder (or --manifest)' })
+          .option('yes', {
+            alias: 'y',
+            type: 'boolean',
+            description: 'Ask nothing: the hello agent (A2A v1.0 answering v0.3.0 clients too), named after the folder (or --manifest)',
+          })
           .option('force', { type: 'boolean', description: 'Use a non-empty folder (nothing in it is overwritten or deleted)' })
-          .example('$0 init my-agent --yes', 'The hello agent, named "My Agent", on the newest A2A version')
+          .example('$0 init my-agent --yes', 'The hello agent, named "My Agent", on A2A v1.0, answering v0.3.0 clients too')
           .example('$0 init my-agent --manifest agent.yaml', 'An agent from your own manifest'),
       (a) =>
         run(a, (r) =>

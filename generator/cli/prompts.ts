@@ -16,7 +16,7 @@ export interface InitAnswers {
 
 export const DEFAULT_ANSWERS: InitAnswers = {
   name: 'My Agent',
-  spec: '0.3.0',
+  spec: '1.0.1',
   skills: ['echo'],
   streaming: true,
   pushNotifications: false,

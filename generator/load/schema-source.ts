@@ -55,12 +55,17 @@ export async function bundledVersions(): Promise<string[]> {
 }
 
 /**
- * The version a manifest without `spec:` gets: the newest v0.x. v1.0 becomes the default once
- * a v1.0 agent also answers v0.3 clients (the bindings issue); until then an agent made with
- * the defaults must be one every client in the field can call.
+ * The version a manifest without `spec:` gets: the newest v0.x, as it always was — a manifest
+ * written without `spec:` keeps its version when regenerated. New agents are made with `spec:`
+ * written out (`newAgentSpecVersion`).
  */
 export async function defaultSpecVersion(): Promise<string> {
   return (await bundledSpecs()).filter((s) => s.format === 'json').at(-1)!.version;
+}
+
+/** The version `init` offers new agents: the newest bundled v1.x, which answers v0.3.0 clients too (`compat`). */
+export async function newAgentSpecVersion(): Promise<string> {
+  return (await bundledSpecs()).filter((s) => s.format === 'proto').at(-1)!.version;
 }
 
 /**

@@ -35,18 +35,19 @@ const digest = (dir: string, files: string[]): Record<string, string> =>
   );
 
 describe('a2a-gen init', () => {
-  it('--yes: the hello agent on the newest version, named after its folder, every scaffold and the generated code', async () => {
+  it('--yes: the hello agent on v1.0 answering v0.3.0 clients too, named after its folder, every scaffold and the generated code', async () => {
     const cwd = await tempDir('init-');
     const r = await runCli(['init', 'agent', '--yes'], cwd);
-    expect(r.stderr).toMatch(/generating for A2A v0\.3\.0/);
+    expect(r.stderr).toMatch(/generating for A2A v1\.0\.1/);
     expect(r.code).toBe(0);
     const dir = join(cwd, 'agent');
     for (const f of [...USER_FILES, 'src/skills/echo.ts', 'src/a2a/server/index.ts', 'src/a2a/client/index.ts', 'src/a2a/docs/index.html'])
       expect(existsSync(join(dir, f)), f).toBe(true);
-    // The hello manifest byte for byte (comments, flow lists), but for the name.
+    // The hello-v1 manifest byte for byte (comments, flow lists), but for the name.
     expect(readFileSync(join(dir, 'a2a.yaml'), 'utf8')).toBe(
-      readFileSync(join(EXAMPLES_DIR, 'hello.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'),
+      readFileSync(join(EXAMPLES_DIR, 'hello-v1.a2a.yaml'), 'utf8').replace('name: Hello Agent', 'name: Agent'),
     );
+    expect(existsSync(join(dir, 'src/a2a/compat/compat-v03-adapter.ts'))).toBe(true);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(pkg.scripts).sort()).toEqual(['build', 'dev', 'generate', 'prestart', 'start', 'test']);
     // Run from a checkout: the checkout's path from the project, so both can move together.
@@ -54,6 +55,16 @@ describe('a2a-gen init', () => {
     expect(pkg.devDependencies['a2a-gen']).toMatch(/^file:\.\.\//);
     expect(r.stdout).toMatch(/created, .* in agent/);
     expect(r.stdout).toMatch(/cd agent\n\s+npm install && npm start/);
+  });
+
+  it('--yes --spec 0.3.0: the same hello agent on v0.3.0, without compat (only a v1.x agent answers another version)', async () => {
+    const cwd = await tempDir('init-v03-');
+    const r = await runCli(['init', 'agent', '--yes', '--spec', '0.3.0', '--quiet'], cwd);
+    expect(r.code).toBe(0);
+    const manifest = readFileSync(join(cwd, 'agent', 'a2a.yaml'), 'utf8');
+    expect(manifest).toMatch(/^spec: 0\.3\.0$/m);
+    expect(manifest).not.toMatch(/compat/);
+    expect(existsSync(join(cwd, 'agent', 'src/a2a/compat'))).toBe(false);
   });
 
   it.each([
@@ -170,7 +181,7 @@ describe('a2a-gen init', () => {
     const manifest = readFileSync(join(cwd, 'my-bot', 'a2a.yaml'), 'utf8');
     expect(manifest).not.toMatch(/store/);
     expect(manifest).toMatch(/name: My Bot/);
-    expect(manifest).toMatch(/^spec: 0\.3\.0$/m);
+    expect(manifest).toMatch(/^spec: 1\.0\.1\ncompat:\n  - 0\.3\.0$/m);
     expect(manifest).not.toMatch(/security/);
   });
 

@@ -19,6 +19,7 @@ const CREDENTIALS: Record<string, { env: Record<string, string>; headers: Record
   currency: { env: { A2A_APIKEY_SECRETS: 'k3y' }, headers: { 'x-api-key': 'k3y' } },
   'legacy-v0.1': { env: { A2A_BEARER_SECRETS: 's3cret' }, headers: { authorization: 'Bearer s3cret' } },
   hello: { env: {}, headers: {} },
+  'hello-v1': { env: {}, headers: {} },
 };
 
 describe.each(EXAMPLES)('generated/%s', (example) => {
@@ -48,7 +49,7 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${said}`)));
     });
     const origin = new URL(url).origin;
-    const cardPath = example === 'hello' || example === 'georoute' ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
+    const cardPath = ['hello', 'hello-v1', 'georoute'].includes(example) ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
     const card = await (await fetch(origin + cardPath)).json();
     expect(card.url).toContain(origin.replace('127.0.0.1', 'localhost').split(':').slice(0, 2).join(':'));
     const v01 = example === 'legacy-v0.1';
@@ -63,6 +64,20 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
     const body = await res.json();
     expect(body.error, JSON.stringify(body.error)).toBeUndefined();
     expect(body.result).toBeTruthy();
+    if (example === 'hello-v1') {
+      // The v0.3.0 request above went through the translation; a v1.0 one names its version.
+      const v1 = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'SendMessage',
+          params: { message: { messageId: 'm-2', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+        }),
+      });
+      expect((await v1.json()).result.message.parts).toEqual([{ text: 'hi' }]);
+    }
     child.kill();
   }, 120_000);
 });
