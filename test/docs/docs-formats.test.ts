@@ -56,7 +56,12 @@ describe.each(combos)('docs for $id', ({ id }) => {
 
 describe('snapshots of the four docs files, for each example on its own spec version', () => {
   // The snapshots are the committed generated/<example>/src/a2a/docs/ files, readable in review.
-  const own = EXAMPLES.map((example) => ({ example, version: /^spec: (\S+)$/m.exec(exampleText(example))![1] }));
+  // `spec: '1.0'` names the newest bundled 1.0.x (Major.Minor, spec v1.0 §3.6).
+  const specOf = (example: string): string => {
+    const written = /^spec: '?([^'\s]+)'?$/m.exec(exampleText(example))![1];
+    return FITS[example].filter((v) => v === written || v.startsWith(`${written}.`)).at(-1)!;
+  };
+  const own = EXAMPLES.map((example) => ({ example, version: specOf(example) }));
   it.each(own)('$example (v$version)', async ({ example, version }) => {
     for (const name of ['index.html', 'API.md', 'openapi.json', 'openrpc.json']) {
       await expect(file(`${example}@${version}`, name)).toMatchFileSnapshot(join(ROOT, 'generated', example, 'src/a2a/docs', name));
