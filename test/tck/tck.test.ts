@@ -1,5 +1,6 @@
-// The official A2A TCK (0.3.0.beta4) against a generated v0.3.0 agent: scaffold it from
-// test/fixtures/agents/tck.a2a.yaml, write the TCK's profile as its author would
+// The official A2A TCK (0.3.0.beta4) against a generated v0.3.0 agent, and against a generated
+// v1.0 agent with `compat: [0.3.0]` (the TCK, a v0.3.0 client, is then served through the
+// translation): scaffold each from test/fixtures/agents/, write the TCK's profile as its author would
 // (test/tck/agent/src/), type-check and start it on loopback, then run the TCK's mandatory,
 // capabilities, quality and features categories over JSON-RPC, and its transport-equivalence
 // category over JSON-RPC and HTTP+JSON side by side. Any failure fails this test, except the two
@@ -22,32 +23,38 @@ const AUTHOR_FILES = ['src/main.ts', 'src/skills/tck.ts', 'src/loopback-only.ts'
 const authorFiles = Object.fromEntries(AUTHOR_FILES.map((f) => [f, readFileSync(join(import.meta.dirname, 'agent', f), 'utf8')]));
 
 const abort = new AbortController();
-let agent: AgentProcess | undefined;
-let projectDir: string | undefined;
-let work: string | undefined;
+const agents: AgentProcess[] = [];
+const dirs: string[] = [];
 afterAll(async () => {
   abort.abort(new Error('the TCK test ended'));
-  await agent?.stop();
+  for (const agent of agents) await agent.stop();
   if (process.env.KEEP_TMP) return;
-  for (const dir of [projectDir, work]) if (dir) await rm(dir, { recursive: true, force: true });
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
+
+const AGENTS = [
+  { fixture: 'tck', what: 'a generated v0.3.0 agent' },
+  { fixture: 'tck-compat', what: 'a generated v1.0 agent answering v0.3.0 clients (compat)' },
+];
 
 const counts = (r: CategoryResult) => ['passed', 'failed', 'skipped'].map((o) => `${r.cases.filter((c) => c.outcome === o).length} ${o}`).join(', ');
 
-describe('the official A2A TCK', () => {
-  it('passes against a generated v0.3.0 agent, apart from its two known faults', async () => {
+describe.each(AGENTS)('the official A2A TCK', ({ fixture, what }) => {
+  it(`passes against ${what}, apart from its two known faults`, async () => {
     const started = Date.now();
     await requirePython();
     // The TCK's copy and its reports live outside test/.tmp: another vitest run in this checkout
     // removes test/.tmp when it ends, which would take the reports of this long test with it.
-    work = await mkdtemp(join(tmpdir(), 'a2a-gen-tck-'));
-    const project = await agentProject('tck', readFileSync(join(FIXTURES, 'tck.a2a.yaml'), 'utf8'), undefined, authorFiles);
-    projectDir = project.dir;
+    const work = await mkdtemp(join(tmpdir(), 'a2a-gen-tck-'));
+    dirs.push(work);
+    const project = await agentProject(fixture, readFileSync(join(FIXTURES, `${fixture}.a2a.yaml`), 'utf8'), undefined, authorFiles);
+    dirs.push(project.dir);
     // esbuild only strips types: the profile is checked against the generated API here.
     expect(await typecheck(project.dir, [project.dir])).toBe('');
 
     const tck = await copyTck(work);
-    agent = await startAgentProcess(project.dir, ['--import', './dist/loopback-only.js'], { TCK_STREAMING_TIMEOUT: STREAMING_TIMEOUT });
+    const agent = await startAgentProcess(project.dir, ['--import', './dist/loopback-only.js'], { TCK_STREAMING_TIMEOUT: STREAMING_TIMEOUT });
+    agents.push(agent);
     const results: CategoryResult[] = [];
     for (const category of CATEGORIES) {
       const result = await runCategory(category, { tck, sutUrl: agent.url, reportDir: work, streamingTimeout: STREAMING_TIMEOUT, signal: abort.signal });
@@ -69,7 +76,7 @@ describe('the official A2A TCK', () => {
     const refusedConnections = agent.log().match(/^loopback-only: refused .*$/gm) ?? [];
     console.log(
       [
-        `A2A TCK against ${agent.url} (TCK_STREAMING_TIMEOUT=${STREAMING_TIMEOUT}), ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+        `A2A TCK against ${what} at ${agent.url} (TCK_STREAMING_TIMEOUT=${STREAMING_TIMEOUT}), ${((Date.now() - started) / 1000).toFixed(1)} s:`,
         ...results.map((r) => `  ${r.name}: ${counts(r)}`),
         ...known.map((f) => `  known TCK fault, not counted against the agent: ${f.id} (${KNOWN_TCK_FAULTS[f.id].why})`),
         ...unexpected.map((f) => `  FAILED ${f.category}: ${f.id}\n      ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 600)}`),
