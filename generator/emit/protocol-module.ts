@@ -38,7 +38,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     ...(protocol.compat?.length
       ? [
           `  compat: ${tsLiteral(
-            protocol.compat.map(({ adapter: _, ...descriptor }) => descriptor),
+            protocol.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
             '  ',
           )},\n`,
         ]

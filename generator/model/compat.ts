@@ -31,6 +31,8 @@ const TRANSLATIONS: readonly Translation[] = [
 ];
 
 export interface CompatModel extends CompatVersion {
+  /** The agent's methods by the older version's name for them, paired by role (`SendMessage` → `message/send`): for the docs. */
+  methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
   adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: readonly string[] };
 }
@@ -45,11 +47,17 @@ export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatMod
     return `an A2A ${agent.version} agent can answer ${known.map((t) => t.answers).join(', ')} clients, not ${older.version}`;
   }
   const [major, minor] = older.version.split('.');
+  const methodNames: Record<string, string> = {};
+  for (const m of agent.methods) {
+    const same = m.role === 'custom' ? undefined : older.methods.find((o) => o.role === m.role);
+    if (same) methodNames[m.name] = same.name;
+  }
   return {
     version: `${major}.${minor}`,
     fullVersion: older.version,
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
+    methodNames,
     adapter: { module: translation.module, exportName: translation.exportName, client: translation.client, areas: translation.areas },
   };
 }

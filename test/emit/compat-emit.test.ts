@@ -72,6 +72,21 @@ describe('compat', () => {
       'JSONRPC 0.3',
       'HTTP+JSON 0.3',
     ]);
+    // The docs: v0.3.0's routes beside v1.0's, each with the A2A-Version that selects it; the older names of each method.
+    const openapi = JSON.parse(files.get('src/a2a/docs/openapi.json')!);
+    const v03Send = openapi.paths['/a2a/rest/v1/message:send'].post;
+    expect(v03Send.summary).toBe('message/send over HTTP+JSON (A2A v0.3.0, translated)');
+    expect(v03Send.parameters).toContainEqual(
+      expect.objectContaining({ name: 'A2A-Version', in: 'header', required: false, schema: { type: 'string', enum: ['0.3'] } }),
+    );
+    expect(openapi.paths['/a2a/rest/message:send'].post.parameters).toContainEqual(expect.objectContaining({ name: 'A2A-Version', required: true }));
+    expect(openapi.paths['/a2a'].post.description).toMatch(/Requests in A2A v0\.3\.0 \(`A2A-Version: 0\.3`, or no header\) are answered too.*message\/send/);
+    expect(JSON.parse(files.get('src/a2a/docs/openrpc.json')!).info['x-a2a-older-versions'][0].methods.SendMessage).toBe('message/send');
+    const api = files.get('src/a2a/docs/API.md')!;
+    expect(api).toMatch(/\| Older clients \| A2A v0\\\.3\\\.0 too, through a translation/);
+    expect(api).toMatch(/- Older name: `message\/send \(A2A v0\.3\.0\)`/);
+    expect(api).toMatch(/`POST \/a2a\/rest\/v1\/message:send \(A2A v0\.3\.0\)`/);
+    expect(files.get('src/a2a/docs/index.html')).toMatch(/<th>Older clients<\/th>/);
     const pg = await emit(COMPAT.replace('server:\n', 'server:\n  store: postgres\n'));
     expect([...pg.files.keys()]).toContain('src/a2a/postgres/postgres-push.ts');
     expect(await typecheck(dir, [dir, pg.dir])).toBe('');

@@ -6,7 +6,7 @@
 import type { JsonSchema } from '../../json-schema.js';
 import type { MethodModel } from '../../model/methods.js';
 import type { ProtocolModel } from '../../model/protocol.js';
-import type { RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
+import type { RestBinding, RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
 import { componentRef } from './components.js';
 
 type Json = Record<string, unknown>;
@@ -43,27 +43,89 @@ const QUERY_SCHEMA: Record<string, JsonSchema> = {
   strings: { type: 'array', items: { type: 'string' } },
 };
 
-/** `/tasks/{id}:cancel` → `GetTask` etc.: OpenAPI paths keyed by the mount plus the route's path. */
-export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPath: string, security: Json[] | undefined, authResponses: Json): Json {
-  const rest = protocol.rest;
-  if (!rest) return {};
+/** One version's HTTP+JSON as the docs show it: the agent's own, or an older one it answers by translation (compat). */
+interface RestVersionDoc {
+  binding: RestBinding;
+  /** The agent's served method a route stands for (an older version's routes name its own methods). */
+  methodOf(route: RestRoute): MethodModel | undefined;
+  /** `A2A v0.3.0`, for an older version: in summaries and operation ids. */
+  label?: string;
+  /** The `A2A-Version` header that selects this version's routes. */
+  header?: Json;
+}
+
+/** The versions whose HTTP+JSON the agent serves: its own, then each older one it translates. */
+function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersionDoc[] {
   const byName = new Map(served.map((m) => [m.name, m]));
+  const negotiation = protocol.negotiation;
+  const versions: RestVersionDoc[] = [];
+  if (protocol.rest)
+    versions.push({
+      binding: protocol.rest,
+      methodOf: (route) => byName.get(route.method),
+      // Without the header a request speaks negotiation.absentMeans (spec v1.0 §3.6.2), which is not this version.
+      ...(negotiation
+        ? {
+            header: {
+              name: negotiation.header,
+              in: 'header',
+              required: !negotiation.served.includes(negotiation.absentMeans),
+              schema: { type: 'string', enum: [...negotiation.served] },
+            },
+          }
+        : {}),
+    });
+  for (const c of protocol.compat ?? []) {
+    if (!c.rest) continue;
+    const ownName = new Map(Object.entries(c.methodNames).map(([own, older]) => [older, own]));
+    versions.push({
+      binding: c.rest,
+      methodOf: (route) => byName.get(ownName.get(route.method) ?? ''),
+      label: `A2A v${c.fullVersion}`,
+      header: {
+        name: negotiation?.header ?? 'A2A-Version',
+        in: 'header',
+        required: negotiation?.absentMeans !== c.version,
+        schema: { type: 'string', enum: [c.version] },
+        description: negotiation?.absentMeans === c.version ? `Absent means ${c.version} (spec v1.0 §3.6.2).` : undefined,
+      },
+    });
+  }
+  return versions;
+}
+
+/** `/tasks/{id}:cancel` → `GetTask` etc.: OpenAPI paths keyed by the mount plus the route's path, for every version served. */
+export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPath: string, security: Json[] | undefined, authResponses: Json): Json {
   const mount = restPath === '/' ? '' : restPath.replace(/\/$/, '');
-  const mediaType = rest.mediaType;
-  const errorSchema = rest.errors === 'status' ? googleRpcStatus : flatError;
   const paths: Record<string, Json> = {};
   const usedIds = new Set<string>();
+  for (const version of restVersions(protocol, served)) addVersion(version, mount, paths, usedIds, security, authResponses);
+  return paths;
+}
+
+function addVersion(
+  version: RestVersionDoc,
+  mount: string,
+  paths: Record<string, Json>,
+  usedIds: Set<string>,
+  security: Json[] | undefined,
+  authResponses: Json,
+): void {
+  const rest = version.binding;
+  const mediaType = rest.mediaType;
+  const errorSchema = rest.errors === 'status' ? googleRpcStatus : flatError;
+  const idPrefix = version.label ? `rest${pascal(version.label.replace(/^A2A /, '').replace(/\./g, '_'))}` : 'rest';
   for (const route of rest.routes) {
-    const method = byName.get(route.method);
+    const method = version.methodOf(route);
     if (!method) continue;
     const path = mount + route.path;
-    const operationId = uniqueId(`rest${pascal(method.name)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`, route.verb, usedIds);
+    const operationId = uniqueId(`${idPrefix}${pascal(route.method)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`, route.verb, usedIds);
     const operation: Json = {
       operationId,
-      summary: `${method.name} over HTTP+JSON`,
+      summary: `${route.method} over HTTP+JSON${version.label ? ` (${version.label}, translated)` : ''}`,
       ...(method.description ? { description: method.description } : {}),
       ...(security ? { security } : {}),
-      parameters: parameters(route),
+      parameters: [...parameters(route), ...(version.header ? [JSON.parse(JSON.stringify(version.header))] : [])],
       ...(route.body === undefined ? {} : { requestBody: requestBody(route, method, rest.wire, mediaType) }),
       responses: {
         '200': answer(method, rest.wire, mediaType),
@@ -74,7 +136,6 @@ export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPa
     };
     paths[path] = { ...(paths[path] ?? {}), [route.verb.toLowerCase()]: operation };
   }
-  return paths;
 }
 
 const pascal = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');

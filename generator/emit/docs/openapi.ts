@@ -5,6 +5,7 @@
 // @see https://spec.openapis.org/oas/v3.1.0
 import { isPlainObject, type JsonSchema } from '../../json-schema.js';
 import type { SecurityModel } from '../../model/security.js';
+import type { ProtocolModel } from '../../model/protocol.js';
 import type { EmitContext } from '../context.js';
 import { componentRef } from './components.js';
 import { restPaths } from './openapi-rest.js';
@@ -59,6 +60,17 @@ const envelope = (result: JsonSchema, title: string): JsonSchema => ({
   properties: { jsonrpc: { const: '2.0' }, id: { type: ['string', 'integer', 'null'] }, result },
 });
 
+/** For an agent that answers older versions too (compat): which requests speak them, and their method names (their objects are not described here). */
+function olderNote(protocol: ProtocolModel): string {
+  const negotiation = protocol.negotiation;
+  return (protocol.compat ?? [])
+    .map((c) => {
+      const header = negotiation ? ` (\`${negotiation.header}: ${c.version}\`${negotiation.absentMeans === c.version ? ', or no header' : ''})` : '';
+      return ` Requests in A2A v${c.fullVersion}${header} are answered too, through a translation, with that version's methods and objects: ${Object.values(c.methodNames).join(', ')}.`;
+    })
+    .join('');
+}
+
 export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Json {
   const { protocol, agent } = ctx;
   const card = agent.card as Json;
@@ -98,7 +110,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       post: {
         operationId: 'a2aJsonRpc',
         summary: `A2A v${protocol.version} JSON-RPC 2.0 endpoint`,
-        description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.`,
+        description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.${olderNote(protocol)}`,
         ...(requirements.length ? { security: requirements } : {}),
         requestBody: {
           required: true,

@@ -53,6 +53,10 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       version: view.version || '0.0.0',
       description: view.description,
       'x-a2a-protocol-version': protocol.version,
+      // Older versions answered through a translation (compat): by the A2A-Version that selects them, the agent's methods under their names there.
+      ...(protocol.compat?.length
+        ? { 'x-a2a-older-versions': protocol.compat.map((c) => ({ version: c.fullVersion, a2aVersion: c.version, methods: c.methodNames })) }
+        : {}),
     },
     servers: [{ name: 'A2A JSON-RPC endpoint', url: view.endpoint }],
     methods,

@@ -35,8 +35,10 @@ export interface MethodView {
   resultMd: string;
   errors: { code: number; name: string; message: string; anchor: string }[];
   example?: { summary: string; params?: unknown; result: unknown; requestJson: string; responseJson: string };
-  /** The method's HTTP+JSON routes (`POST /a2a/rest/message:send`), when the agent serves that binding. */
+  /** The method's HTTP+JSON routes (`POST /a2a/rest/message:send`), when the agent serves that binding; an older version's (compat) say so. */
   routes: string[];
+  /** Its name in each older version the agent answers (`message/send (A2A v0.3.0)`). */
+  olderNames: string[];
   curl: string;
   client: string;
   /** The try-it panel: the params it starts from (empty: the method takes none). */
@@ -70,6 +72,8 @@ export interface DocsView {
   endpoint: string;
   /** The HTTP+JSON base URL, when the agent serves that binding. */
   restEndpoint?: string;
+  /** The older versions the agent answers too, by translation, when it does (manifest `compat`): `v0.3.0`, what `A2A-Version` says for them (`0.3`), and what no header means. */
+  older?: { versions: string; headers: string; absentMeans: string };
   cardBase: string;
   cardPaths: string[];
   extendedCard?: string;
@@ -114,8 +118,16 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
   const { served, unserved } = servedMethods(protocol, agent);
   const restServed = protocol.rest !== undefined && agent.server.bindings.includes('rest');
   const mount = agent.server.restPath === '/' ? '' : agent.server.restPath.replace(/\/$/, '');
-  const routesOf = (m: MethodModel): string[] =>
-    restServed ? protocol.rest!.routes.filter((r) => r.method === m.name).map((r) => `${r.verb} ${mount}${r.path}`) : [];
+  const compat = protocol.compat ?? [];
+  const routesOf = (m: MethodModel): string[] => {
+    if (!restServed) return [];
+    const own = protocol.rest!.routes.filter((r) => r.method === m.name).map((r) => `${r.verb} ${mount}${r.path}`);
+    const older = compat.flatMap((c) =>
+      (c.rest?.routes ?? []).filter((r) => r.method === c.methodNames[m.name]).map((r) => `${r.verb} ${mount}${r.path} (A2A v${c.fullVersion})`),
+    );
+    return [...own, ...older];
+  };
+  const olderNamesOf = (m: MethodModel): string[] => compat.flatMap((c) => (c.methodNames[m.name] ? [`${c.methodNames[m.name]} (A2A v${c.fullVersion})`] : []));
   const methods = served.map((m): MethodView => {
     const raw = methodExample(m, protocol, agent);
     const paramsOk = m.paramsType === undefined || raw.params === undefined || schemas.accepts(`a2a:${m.paramsType}`, raw.params);
@@ -150,6 +162,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       errors: errorsOf(m, protocol.errors).map((e) => ({ code: e.code, name: e.className, message: e.defaultMessage, anchor: errorAnchor(e.definition) })),
       example,
       routes: routesOf(m),
+      olderNames: olderNamesOf(m),
       curl: curlExample(m, endpoint, example?.params, agent.security),
       client: clientExample(m, cardBase, example?.params, agent.security, m.clientName),
       tryParams: tryParams(m, raw.params, example !== undefined),
@@ -207,6 +220,15 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     generator: `a2a-gen ${ctx.toolVersion}`,
     endpoint,
     ...(restServed ? { restEndpoint: String(bindingUrl('rest', agent.endpoint, agent.server.basePath, agent.server.restPath)) } : {}),
+    ...(compat.length
+      ? {
+          older: {
+            versions: compat.map((c) => `v${c.fullVersion}`).join(', '),
+            headers: compat.map((c) => c.version).join(', '),
+            absentMeans: protocol.negotiation?.absentMeans ?? '',
+          },
+        }
+      : {}),
     cardBase,
     cardPaths: protocol.wellKnownPaths,
     extendedCard: agent.extendedCard
