@@ -14,7 +14,9 @@
 // built-in (JSON.stringify, object spread, …) counts as the line that calls it.
 // --v1 profiles the generated A2A v1.0 server (the bench agent with `spec: '1.0'`) instead, on
 // T (SendMessage) or get (GetTask), with `A2A-Version: 1.0` (the load of bench/server-v1.mjs).
-// Usage: npm run build && node bench/profile.mjs [--scenarios T,S] [--seconds 15] [--top 15] [--no-inlining] [--v1]
+// --compat profiles the v1.0 bench agent with `compat: [0.3.0]` under the v0.3.0 loads (no
+// A2A-Version: every request and answer goes through the translation; bench/compat.mjs).
+// Usage: npm run build && node bench/profile.mjs [--scenarios T,S] [--seconds 15] [--top 15] [--no-inlining] [--v1 | --compat]
 //        node bench/profile.mjs --aggregate file.cpuprofile [--top 15]
 // Profiles are written to bench/.tmp/profiles/<scenario>.cpuprofile (open them in Chrome
 // DevTools or speedscope for the call tree).
@@ -252,8 +254,9 @@ if (argv.includes('--aggregate')) {
         get: async (s) =>
           rps(s.url, rpcBody('tasks/get', { id: (await rpc(s.url, 'message/send', { message: message('task warm') })).id }), { duration: seconds }),
       };
-  const dir = prepareBenchAgent(v1 ? 'v1' : undefined);
-  const out = join(root, v1 ? 'bench/.tmp/profiles-v1' : 'bench/.tmp/profiles');
+  const compat = argv.includes('--compat');
+  const dir = prepareBenchAgent(v1 ? 'v1' : compat ? 'compat' : undefined);
+  const out = join(root, v1 ? 'bench/.tmp/profiles-v1' : compat ? 'bench/.tmp/profiles-compat' : 'bench/.tmp/profiles');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const sections = [];

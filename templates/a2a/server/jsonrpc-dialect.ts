@@ -52,7 +52,11 @@ function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
     async dispatch(request, meta, config) {
       const own = translateRequest(adapter, request.method, request.params);
       if (own instanceof JsonRpcError) return { kind: 'error', error: own };
-      const outcome = await dispatch(own, { ...meta, method: own.method, framing: meta.framing ?? framing(meta.id) }, config);
+      // Field by field, and a framing only for a stream: this runs for every translated request.
+      const call: CallMeta = { principal: meta.principal, connection: meta.connection, id: meta.id, method: own.method, span: meta.span };
+      const framed = meta.framing ?? (isStreamingMethod(own.method) ? framing(meta.id) : undefined);
+      if (framed) call.framing = framed;
+      const outcome = await dispatch(own, call, config);
       return outcome.kind === 'result' ? { kind: 'result', result: adapter.result(own.method, outcome.result) } : outcome;
     },
     idlessError(method, params, config) {
