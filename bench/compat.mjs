@@ -31,25 +31,22 @@ const WAYS = {
     task: (json) => json.result?.task,
     completed: 'TASK_STATE_COMPLETED',
   },
-  'compat, v0.3.0': {
-    server: 'compat',
-    headers: {},
-    send: (text) => rpcBody('message/send', { message: message(text) }),
-    get: (id) => rpcBody('tasks/get', { id }),
-    stream: (text) => rpcBody('message/stream', { message: message(text) }),
-    task: (json) => json.result,
-    completed: 'completed',
-  },
-  'v0.3.0 agent': {
-    server: 'v03',
-    headers: {},
-    send: (text) => rpcBody('message/send', { message: message(text) }),
-    get: (id) => rpcBody('tasks/get', { id }),
-    stream: (text) => rpcBody('message/stream', { message: message(text) }),
-    task: (json) => json.result,
-    completed: 'completed',
-  },
+  'compat, v0.3.0': v03Way('compat'),
+  'v0.3.0 agent': v03Way('v03'),
 };
+
+/** A v0.3.0 client's requests (no A2A-Version), to either server. */
+function v03Way(server) {
+  return {
+    server,
+    headers: {},
+    send: (text) => rpcBody('message/send', { message: message(text) }),
+    get: (id) => rpcBody('tasks/get', { id }),
+    stream: (text) => rpcBody('message/stream', { message: message(text) }),
+    task: (json) => json.result,
+    completed: 'completed',
+  };
+}
 
 async function finishedTask(way, url) {
   const json = await (

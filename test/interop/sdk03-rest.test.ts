@@ -11,7 +11,7 @@ import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, RestTran
 import { DefaultRequestHandler, InMemoryTaskStore, type AgentExecutor, type ExecutionEventBus, type RequestContext } from 'a2a-sdk-03/server';
 import { A2AExpressApp, restHandler, UserBuilder } from 'a2a-sdk-03/server/express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openGate } from '../helpers/script-executor.js';
+import { sdk03TaskChecks } from '../helpers/sdk03-client-checks.js';
 import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
 
 type Any = any;
@@ -62,40 +62,7 @@ describe('@a2a-js/sdk 0.3.14 client over HTTP+JSON → generated v0.3.0 agent', 
     expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
   });
 
-  it('getTask, cancelTask, and TaskNotFound as the SDK’s typed error', async () => {
-    const started = (await client.sendMessage({ message: message('slow'), configuration: { blocking: false } })) as Any;
-    expect((await client.getTask({ id: started.id })).id).toBe(started.id);
-    expect((await client.cancelTask({ id: started.id })).status.state).toBe('canceled');
-    await expect(client.getTask({ id: 'missing' })).rejects.toMatchObject({ name: 'TaskNotFoundError' });
-    await expect(client.cancelTask({ id: started.id })).rejects.toMatchObject({ name: 'TaskNotCancelableError' });
-  });
-
-  it('resubscribeTask joins a running task', async () => {
-    const started = (await client.sendMessage({ message: message('gated 1'), configuration: { blocking: false } })) as Any;
-    const events: Any[] = [];
-    for await (const event of client.resubscribeTask({ id: started.id })) {
-      events.push(event);
-      if (events.length === 1) openGate();
-    }
-    expect(events[0]).toMatchObject({ kind: 'task', id: started.id });
-    expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
-  });
-
-  it('push notification configs: set, get, list, delete', async () => {
-    const task = (await client.sendMessage({ message: message('ask') })) as Any;
-    const config = { id: 'c1', url: 'https://hooks.example.com/a2a', token: 't' };
-    expect(await client.setTaskPushNotificationConfig({ taskId: task.id, pushNotificationConfig: config })).toMatchObject({
-      taskId: task.id,
-      pushNotificationConfig: config,
-    });
-    // The SDK types the params as TaskIdParams, but its RestTransport reads pushNotificationConfigId.
-    expect(await client.getTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' } as Any)).toMatchObject({
-      pushNotificationConfig: config,
-    });
-    expect((await client.listTaskPushNotificationConfig({ id: task.id })).map((c: Any) => c.pushNotificationConfig.id)).toEqual(['c1']);
-    await client.deleteTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' });
-    expect(await client.listTaskPushNotificationConfig({ id: task.id })).toEqual([]);
-  });
+  sdk03TaskChecks(() => client);
 });
 
 /** The SDK's own v0.3.0 agent with its HTTP+JSON binding: a task whose artifact echoes the text; "reply:…" answers with a message. */

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Client } from 'a2a-sdk-03/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rpc } from '../helpers/http.js';
-import { openGate } from '../helpers/script-executor.js';
+import { sdk03TaskChecks } from '../helpers/sdk03-client-checks.js';
 import { fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
 
 type Any = any;
@@ -63,39 +63,7 @@ describe.each([
     expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
   });
 
-  it('getTask, cancelTask, and the SDK’s typed errors', async () => {
-    const started = (await client.sendMessage({ message: message('slow'), configuration: { blocking: false } })) as Any;
-    expect((await client.getTask({ id: started.id })).id).toBe(started.id);
-    expect((await client.cancelTask({ id: started.id })).status.state).toBe('canceled');
-    await expect(client.getTask({ id: 'missing' })).rejects.toMatchObject({ name: 'TaskNotFoundError' });
-    await expect(client.cancelTask({ id: started.id })).rejects.toMatchObject({ name: 'TaskNotCancelableError' });
-  });
-
-  it('resubscribeTask joins a running task and sees it end', async () => {
-    const started = (await client.sendMessage({ message: message('gated 1'), configuration: { blocking: false } })) as Any;
-    const events: Any[] = [];
-    for await (const event of client.resubscribeTask({ id: started.id })) {
-      events.push(event);
-      if (events.length === 1) openGate();
-    }
-    expect(events[0]).toMatchObject({ kind: 'task', id: started.id });
-    expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
-  });
-
-  it('push notification configs: set, get, list, delete', async () => {
-    const task = (await client.sendMessage({ message: message('ask') })) as Any;
-    const config = { id: 'c1', url: 'https://hooks.example.com/a2a', token: 't' };
-    expect(await client.setTaskPushNotificationConfig({ taskId: task.id, pushNotificationConfig: config })).toMatchObject({
-      taskId: task.id,
-      pushNotificationConfig: config,
-    });
-    expect(await client.getTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' } as Any)).toMatchObject({
-      pushNotificationConfig: config,
-    });
-    expect((await client.listTaskPushNotificationConfig({ id: task.id })).map((c: Any) => c.pushNotificationConfig.id)).toEqual(['c1']);
-    await client.deleteTaskPushNotificationConfig({ id: task.id, pushNotificationConfigId: 'c1' });
-    expect(await client.listTaskPushNotificationConfig({ id: task.id })).toEqual([]);
-  });
+  sdk03TaskChecks(() => client);
 
   it('a task the SDK made reads the same over v1.0 JSON-RPC', async () => {
     const made = (await client.sendMessage({ message: message('task'), configuration: { blocking: true } })) as Any;
