@@ -15,6 +15,7 @@ import type { RequestRecord, SpanHandle, Tracing } from './observability.js';
 import { SseWriter, SSE_HEADERS, type SseSource } from './sse.js';
 import { NATIVE, negotiate, requestedVersion, translatesVersions, versionHeader } from './version-negotiation.js';
 import { handleRest, type RestCall } from './rest.js';
+import type { VersionAdapter } from './version-adapter.js';
 
 /** What an adapter knows about an incoming request. */
 export interface CoreRequest extends HeaderReader {
@@ -168,7 +169,17 @@ function cardResponse(request: CoreRequest, config: CoreConfig, cors: Cors): Cor
   headers.vary = versionHeader!;
   const negotiated = negotiate(requestedVersion(request));
   const adapter = negotiated.ok ? negotiated.adapter : undefined;
-  return { status: 200, headers, body: JSON.stringify(adapter ? adapter.card(config.card()) : config.card()) };
+  return { status: 200, headers, body: adapter ? translatedCard(adapter, config.card()) : JSON.stringify(config.card()) };
+}
+
+/** A card as another version writes it, translated once per card (the card changes only when the server moves its URL). */
+const translatedCards = new WeakMap<object, Map<VersionAdapter, string>>();
+function translatedCard(adapter: VersionAdapter, card: AgentCard): string {
+  let byAdapter = translatedCards.get(card);
+  if (!byAdapter) translatedCards.set(card, (byAdapter = new Map()));
+  let json = byAdapter.get(adapter);
+  if (json === undefined) byAdapter.set(adapter, (json = JSON.stringify(adapter.card(card))));
+  return json;
 }
 
 function methodNotAllowed(allow: string, cors: Cors): CoreResponse {

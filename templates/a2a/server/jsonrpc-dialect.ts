@@ -3,6 +3,7 @@
 // has its method and params translated into the agent's before dispatch — the same validation,
 // rules, limits and handlers — and its result, stream events and errors translated back.
 import { errorFor, JsonRpcError } from '../errors.js';
+import { wireError } from './error-details.js';
 import { dispatch, idlessError, isStreamingMethod, type CallMeta, type DispatchConfig, type Outcome, type StreamFraming } from './dispatch.js';
 import { errorJson, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
 import type { VersionAdapter } from './version-adapter.js';
@@ -14,9 +15,18 @@ export interface JsonRpcDialect {
   isStreaming(method: string): boolean;
   success(id: JsonRpcId, result: unknown): string;
   error(id: JsonRpcId, error: unknown): string;
+  /** An error's wire form in this version (`code`, `message`, `data`): what `error` and HTTP+JSON bodies carry. */
+  writeError(error: JsonRpcError): { code: number; message: string; data?: unknown };
 }
 
-export const nativeDialect: JsonRpcDialect = { dispatch, idlessError, isStreaming: isStreamingMethod, success: successJson, error: errorJson };
+export const nativeDialect: JsonRpcDialect = {
+  dispatch,
+  idlessError,
+  isStreaming: isStreamingMethod,
+  success: successJson,
+  error: errorJson,
+  writeError: wireError,
+};
 
 const dialects = new WeakMap<VersionAdapter, JsonRpcDialect>();
 
@@ -42,7 +52,7 @@ export function translateRequest(adapter: VersionAdapter, method: string, params
 
 function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
   // The error as the runtime made it (free `data`, before v1.0's typed details), for the adapter to write in its version.
-  const writeError = (e: JsonRpcError): unknown => adapter.error(e.toJSON());
+  const writeError = (e: JsonRpcError) => adapter.error(e.toJSON());
   const error = (id: JsonRpcId, e: unknown): string => errorJson(id, e, writeError);
   const framing = (id: JsonRpcId): StreamFraming => {
     const prefix = successPrefix(id);
@@ -66,5 +76,6 @@ function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
     isStreaming: (method) => isStreamingMethod(adapter.method(method) ?? ''),
     success: successJson,
     error,
+    writeError,
   };
 }

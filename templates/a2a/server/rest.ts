@@ -12,9 +12,8 @@ import { BodyError } from './core.js';
 import type { Outcome, StreamFraming } from './dispatch.js';
 import type { Principal } from './executor.js';
 import { parseBody } from './jsonrpc.js';
-import { wireError } from './error-details.js';
 import { dialectOf, nativeDialect, type JsonRpcDialect } from './jsonrpc-dialect.js';
-import { httpFailureBody, noRoute, restErrorBody, statusOf, type ErrorWriter } from './rest-errors.js';
+import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
 import { compileRoutes, matchRoute, queryFields, type CompiledRoute } from './rest-routes.js';
 import { restWire, type RestWire } from './rest-wire.js';
 import { SSE_HEADERS } from './sse.js';
@@ -39,7 +38,6 @@ interface RestVersion {
   routes: CompiledRoute[];
   wire: RestWire;
   dialect: JsonRpcDialect;
-  writeError: ErrorWriter;
   /** Stream events as this version's HTTP+JSON writes them. */
   framing(route: CompiledRoute['route']): StreamFraming;
 }
@@ -49,7 +47,6 @@ const native: RestVersion = {
   routes: binding ? compileRoutes(binding.routes) : [],
   wire: restWire,
   dialect: nativeDialect,
-  writeError: wireError,
   framing: (route) => restWire.framing(route),
 };
 const translated = new WeakMap<VersionAdapter, RestVersion>();
@@ -60,14 +57,13 @@ function restVersionOf(adapter: VersionAdapter | undefined): RestVersion {
   let version = translated.get(adapter);
   if (!version) {
     const { binding, wire } = adapter.rest;
-    const writeError: ErrorWriter = (e) => adapter.error(e.toJSON());
-    const error = (e: unknown): string => restErrorBody(e instanceof JsonRpcError ? e : errorFor('internal'), binding, writeError);
+    const dialect = dialectOf(adapter);
+    const error = (e: unknown): string => restErrorBody(e instanceof JsonRpcError ? e : errorFor('internal'), binding, dialect.writeError);
     version = {
       binding,
       routes: compileRoutes(binding.routes),
       wire,
-      dialect: dialectOf(adapter),
-      writeError,
+      dialect,
       framing(route) {
         const own = wire.framing(route);
         return { event: (value) => own.event(adapter.event(value)), error };
@@ -142,7 +138,7 @@ function failure(json: Record<string, string>, version: RestVersion, status: num
 }
 
 function errorResponse(json: Record<string, string>, version: RestVersion, e: JsonRpcError): CoreResponse {
-  return { status: statusOf(e, version.binding)[0], headers: json, body: restErrorBody(e, version.binding, version.writeError) };
+  return { status: statusOf(e, version.binding)[0], headers: json, body: restErrorBody(e, version.binding, version.dialect.writeError) };
 }
 
 type BodyRead = { value: unknown } | { status: number; message: string } | JsonRpcError;
