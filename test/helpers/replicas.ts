@@ -2,6 +2,7 @@
 // loopback port, sharing one database. Their skill follows its message text:
 //   quick <x>          completes at once with "done quick <x>"
 //   ticks <n> <ms>     n artifact chunks of artifact "a", ms apart, then completed
+//   at-once            one artifact and completed in the same turn (scenario T of the bench)
 //   hang               works until canceled; when its signal aborts it writes marks/<taskId>
 //   ask                input-required; the next message completes it with "got: <text>"
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -48,6 +49,10 @@ const server = createA2AServer({
       const [command, a, b] = ctx.text.trim().split(/\\s+/);
       if (command === 'ask') return events.inputRequired('and then?');
       if (command === 'quick') return 'done ' + ctx.text;
+      if (command === 'at-once') {
+        events.artifact({ parts: [{ kind: 'text', text: 'all of it' }], artifactId: 'a' });
+        return 'finished'; // completes the task a few promise jobs later, in the same turn
+      }
       if (command === 'ticks') {
         for (let i = 0; i < Number(a); i++) {
           await sleep(Number(b), ctx.signal);

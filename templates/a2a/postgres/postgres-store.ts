@@ -7,6 +7,7 @@
 // for a write go together in one statement (postgres-batch.ts). Answers and stream events wait
 // for them (whenStored), so whatever a client saw, any replica reads back.
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers';
 import type pg from 'pg';
 import { JsonRpcError } from '../errors.js';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
@@ -235,10 +236,11 @@ export class PostgresTaskStore implements TaskStore {
     writer.queued = true;
     this.ready.push(writer);
     if (this.pumping) return;
-    // After the current turn: the saves an executor makes in one go (a task, its artifact,
-    // completed) leave as one write, and so do the tasks of every request of that turn.
+    // At the end of the event loop's turn: the saves an executor makes in one go (a task, its
+    // artifact, completed) leave as one write — an async executor's completion too, which lands
+    // some promise jobs after its last publish — and so do the tasks of every request of that turn.
     this.pumping = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.pumping = false;
       this.pump();
     });
@@ -266,6 +268,11 @@ export class PostgresTaskStore implements TaskStore {
       const task = writer.task;
       const state = String(stateOf(task));
       const loose = task as { contextId?: string; sessionId?: string };
+      const finished = isTerminalState(state);
+      // A task whose whole life is in this write (never stored before, finished now) has no
+      // follower to read its events: following needs a stored row to start from (a blocking
+      // send's task, typically). Its rows would only be written, never read.
+      const unread = finished && writer.version === 0;
       const row: BatchRow = {
         id: writer.id,
         context_id: loose.contextId ?? loose.sessionId ?? null,
@@ -278,8 +285,8 @@ export class PostgresTaskStore implements TaskStore {
         running: writer.running,
         token: randomUUID(),
         bytes: writer.bytes,
-        finished: isTerminalState(state),
-        events,
+        finished,
+        events: unread ? [] : events,
         notify: this.watched.has(writer.id),
       };
       return { writer, row, target: writer.made };
