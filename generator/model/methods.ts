@@ -2,7 +2,7 @@
 // `const` is a method (not only the members of the `A2ARequest` union: v0.1.0's omits
 // `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
 import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
-import type { ProtoFacts } from '../load/spec.js';
+import type { ProtoMethod } from '../load/proto-service.js';
 import { clientMethodName, methodClientName } from './names.js';
 import { officialClientName, roleOf, type MethodRole } from './roles.js';
 
@@ -101,8 +101,8 @@ function resultRefs(schema: JsonSchema): string[] {
  * the same name (spec v1.0 §9.4) whose params are the request message and whose result is the
  * response message — for a streaming rpc, each event. No synthetic definitions are needed.
  */
-export function deriveProtoMethods(definitions: Record<string, JsonSchema>, proto: ProtoFacts): DerivedMethods {
-  const methods = proto.methods
+export function deriveProtoMethods(definitions: Record<string, JsonSchema>, protoMethods: ProtoMethod[]): DerivedMethods {
+  const methods = protoMethods
     .filter((m) => !m.clientStreaming) // JSON-RPC over HTTP carries one request; client streams have no binding
     .map((m): MethodModel => ({
       name: m.name,
