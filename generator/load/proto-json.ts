@@ -78,7 +78,10 @@ export function loadProtoJson(raw: Record<string, unknown>, file: string): Loade
     if (Object.hasOwn(definitions, name)) throw new InputError(`an enum titled "${titleOf(name)}" has the name of the message ${name}`, { file }, where);
     definitions[name] = { type: 'string', enum: values };
   }
-  return { keyword, package: names.package, definitions, oneofs: oneofsOf(definitions) };
+  // The file's order is its bundler's (titles, or jq's merge of bundles), not the proto's: by name,
+  // both published shapes give one order, so the same generated code.
+  const sorted = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { keyword, package: names.package, definitions: sorted, oneofs: oneofsOf(sorted) };
 }
 
 function fieldContext(
