@@ -99,7 +99,8 @@ function resultRefs(schema: JsonSchema): string[] {
 /**
  * The method table of a proto (v1.0 on): each rpc of the A2A service is a JSON-RPC method of
  * the same name (spec v1.0 §9.4) whose params are the request message and whose result is the
- * response message — for a streaming rpc, each event. No synthetic definitions are needed.
+ * response message — for a streaming rpc, each event. No synthetic definitions are needed. (An
+ * a2a.json made from a proto has no service: proto-text.ts gives its methods in the same shape.)
  */
 export function deriveProtoMethods(definitions: Record<string, JsonSchema>, protoMethods: ProtoMethod[]): DerivedMethods {
   const methods = protoMethods

@@ -9,6 +9,7 @@ import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
 import { requireOneofs } from './oneofs.js';
+import { textService, withTextDataModel } from './proto-text.js';
 import { deriveRest } from './rest.js';
 import { rulesFor } from './spec-rules.js';
 import { detectVersion, factsFor, factsForUnknown } from './versions.js';
@@ -52,8 +53,13 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
   const version = detectVersion(schema) ?? 'unknown';
   const proto = isProtoSpec(schema) ? schema.proto : undefined;
   const facts = version === 'unknown' ? factsForUnknown(proto !== undefined) : factsFor(version);
-  const protoMethods = proto?.methods;
-  const loaded = requireOneofs(schema.definitions, facts.requiredOneofs);
+  // An a2a.json made from a proto says neither the service nor REQUIRED nor the oneofs: the text does.
+  const text = proto && !proto.methods && facts.protoText ? facts.protoText : undefined;
+  const service = text
+    ? textService(withTextDataModel(schema.definitions, text), text, { file: schema.origin, keyword: schema.definitionsKeyword })
+    : undefined;
+  const protoMethods = proto?.methods ?? service?.methods;
+  const loaded = requireOneofs(service?.definitions ?? schema.definitions, facts.requiredOneofs);
   const { methods, synthetic } = protoMethods ? deriveProtoMethods(loaded, protoMethods) : deriveMethods(loaded);
   const definitions = { ...loaded, ...synthetic };
   const features = { ...deriveFeatures(definitions, methods), typedErrorDetails: facts.typedErrorDetails };
@@ -80,6 +86,6 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     ...(facts.negotiation ? { negotiation: facts.negotiation } : {}),
     wireVersion: facts.wireVersion ?? version,
     ...(rest ? { rest } : {}),
-    ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? 'unknown' } } : {}),
+    ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? text?.service ?? 'unknown' } } : {}),
   };
 }
