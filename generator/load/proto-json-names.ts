@@ -74,7 +74,7 @@ export function nameDefinitions(definitions: Record<string, JsonSchema>, ctx: Na
   /** The definition a full name means: its file-name key, else its title (v1.0.x), its name or its full name. */
   const byFullName = (full: string): RefTarget | undefined => {
     const wellKnown = wellKnownName(full);
-    if (wellKnown && full.startsWith('google.protobuf.')) return { wellKnown };
+    if (wellKnown) return { wellKnown };
     const keyed = keyOfFullName.get(full);
     if (keyed) return { key: keyed };
     const { local } = splitFullName(full);
@@ -91,8 +91,12 @@ export function nameDefinitions(definitions: Record<string, JsonSchema>, ctx: Na
     if (target === undefined) return { unsupported: true };
     if (local && keys.has(target)) return { key: target };
     const full = fileIdName(target);
-    if (!full) return local ? { dangling: `there is no definition "${target}"` } : { unsupported: true };
-    return byFullName(full) ?? { dangling: `it names the message ${full}, and no definition is keyed or titled so ("${titleOf(full.split('.').at(-1)!)}")` };
+    if (full)
+      return byFullName(full) ?? { dangling: `it names the message ${full}, and no definition is keyed or titled so ("${titleOf(full.split('.').at(-1)!)}")` };
+    if (!local) return { unsupported: true };
+    // A full name (`#/$defs/lf.a2a.v1.Task`) where the keys have none.
+    const qualified = target.includes('.') && IDENTIFIER_PATH.test(target) ? byFullName(target) : undefined;
+    return qualified ?? { dangling: `there is no definition "${target}"` };
   };
 
   // The full names the references give each definition keyed by title: its name comes from them.
@@ -117,22 +121,19 @@ export function nameDefinitions(definitions: Record<string, JsonSchema>, ctx: Na
     const given = fullNamesOf.get(key);
     if (given && given.size > 1)
       fail(`${[...given].sort().join(' and ')} are both titled "${key}", and the bundle keeps one schema under that title: which is meant cannot be told`, key);
-    const full = fileIdName(key) ?? (given ? [...given][0] : undefined);
-    if (full) {
-      const split = splitFullName(full);
-      if (wellKnownName(full) && full.startsWith('google.protobuf.')) wellKnown.set(key, full);
-      else {
-        pkg ??= split.pkg;
-        names.set(key, split.local);
-      }
-      continue;
-    }
+    // A full name from the key (a file name, or a name with or without its package) or from the references to it.
+    const full = fileIdName(key) ?? (given ? [...given][0] : IDENTIFIER_PATH.test(key) ? key : undefined);
     const compact = key.replace(/ /g, '');
     const hasFields = isPlainObject(def.properties) && Object.keys(def.properties).length > 0;
-    const asWellKnown = wellKnownName(`google.protobuf.${compact}`);
-    if (asWellKnown && !hasFields && (key === compact || titleOf(compact) === key)) wellKnown.set(key, asWellKnown);
-    else if (IDENTIFIER_PATH.test(key)) names.set(key, key);
-    else if (IDENTIFIER_PATH.test(compact) && titleOf(compact) === key) names.set(key, compact);
+    // clean_schema_names.py strips `google.protobuf.` as it strips the package: `Struct` is the well-known type when it has no fields.
+    const bare = wellKnownName(`google.protobuf.${compact}`);
+    if (full && wellKnownName(full)) wellKnown.set(key, wellKnownName(full)!);
+    else if (bare && !hasFields && (full === undefined || full === compact) && (key === compact || titleOf(compact) === key)) wellKnown.set(key, bare);
+    else if (full) {
+      const split = splitFullName(full);
+      pkg ??= split.pkg;
+      names.set(key, split.local);
+    } else if (IDENTIFIER_PATH.test(compact) && titleOf(compact) === key) names.set(key, compact);
     else
       fail(
         `cannot tell which message definition "${key}" is: its key is neither a message name nor one in words (as protoc-gen-jsonschema titles them), and no $ref names it`,

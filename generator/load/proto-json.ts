@@ -25,7 +25,7 @@ export interface LoadedProtoJson {
   package: string | undefined;
   /** By message or enum name without the package (nested: `Outer.Inner`); references are `#/definitions/Name`. */
   definitions: Record<string, JsonSchema>;
-  /** The oneof groups the file encodes (proto-schema.ts's `oneOf` form); protoc-gen-jsonschema writes none. */
+  /** The oneof groups the file encodes (proto-schema.ts's `oneOf` form; their proto names unknown: `''`); protoc-gen-jsonschema writes none. */
   oneofs: Record<string, OneofGroup[]>;
 }
 
@@ -35,8 +35,8 @@ const CORE_MESSAGES = ['AgentCard', 'Message', 'Task'];
 /**
  * Whether a parsed a2a.json was made from a proto rather than written as a v0.x schema: it
  * defines no JSON-RPC request (no `method` constant), and something only protoc-gen-jsonschema's
- * output has — its file names as keys or references, proto field names as `patternProperties`, the
- * bundle's `version: "v1"` — or v1.0's SendMessageRequest.
+ * output has — its file names as keys, `$id`s or references, package-qualified keys, proto field
+ * names as `patternProperties`, the bundle's `version: "v1"` — or v1.0's SendMessageRequest.
  */
 export function isProtoMadeJson(raw: unknown): raw is Record<string, unknown> {
   if (!isPlainObject(raw)) return false;
@@ -45,11 +45,13 @@ export function isProtoMadeJson(raw: unknown): raw is Record<string, unknown> {
   const schemas = Object.values(defs).filter(isPlainObject) as JsonSchema[];
   if (schemas.some((d) => isPlainObject(d.properties) && typeof d.properties.method?.const === 'string')) return false;
   if (typeof raw.version === 'string' && /^v\d+$/.test(raw.version)) return true;
-  if (Object.keys(defs).some((k) => fileIdName(k) || k === 'SendMessageRequest' || k === titleOf('SendMessageRequest'))) return true;
+  const qualified = /^(?:[a-z]\w*\.)+[A-Z]\w*(?:\.[A-Z]\w*)*$/; // lf.a2a.v1.Task
+  if (Object.keys(defs).some((k) => fileIdName(k) || qualified.test(k) || k === 'SendMessageRequest' || k === titleOf('SendMessageRequest'))) return true;
   return schemas.some((d) => {
     let found = false;
     forEachSubschema(d, (sub) => {
       if (typeof sub.$ref === 'string' && fileIdName(sub.$ref.replace(/^#\/(?:\$defs|definitions)\//, ''))) found = true;
+      if (typeof sub.$id === 'string' && fileIdName(sub.$id)) found = true;
     });
     const aliases = isPlainObject(d.patternProperties) ? Object.keys(d.patternProperties) : [];
     return found || aliases.some((k) => /^\^\([a-z][a-z0-9_]*\)\$$/.test(k));

@@ -39,6 +39,13 @@ const variants = [
   ...A2A_JSON_FIXTURES.map((f) => ({ name: f.file, version: f.version, text: readFileSync(a2aJsonPath(f), 'utf8'), pkg: f.shape !== 'json-bundle' })),
   // jq's merge before clean_schema_names.py: keys and references are still file names.
   { name: 'v1.0.1 json-bundle, uncleaned', version: '1.0.1', text: publishedA2aJson(bundledProtoText('1.0.1'), 'json-bundle-uncleaned'), pkg: true },
+  // Half cleaned: full names, without the suffix.
+  {
+    name: 'v1.0.1 json-bundle, keyed by full name',
+    version: '1.0.1',
+    text: publishedA2aJson(bundledProtoText('1.0.1'), 'json-bundle-uncleaned').replace(/\.jsonschema\.json/g, ''),
+    pkg: true,
+  },
 ];
 
 describe.each(variants)('$name', ({ version, text, pkg }) => {
@@ -129,6 +136,33 @@ describe('telling a proto-made a2a.json from a v0.x one', () => {
       'FooB',
     ]);
     expect(names.map((n) => titleOf(n).replace(/ /g, ''))).toEqual(names);
+  });
+
+  it.each<[string, (d: any) => void]>([
+    ['a file-name $id', (d) => (d.definitions.Task.$id = 'lf.a2a.v1.Task.jsonschema.json')],
+    ['a package-qualified key', (d) => ((d.definitions['lf.a2a.v1.Artifact'] = d.definitions.Artifact), delete d.definitions.Artifact)],
+    ['a proto field name under patternProperties', (d) => (d.definitions.Task.patternProperties = { '^(context_id)$': { type: 'string' } })],
+    ['a file-name $ref', (d) => (d.definitions.Task.properties.status = { $ref: 'lf.a2a.v1.TaskStatus.jsonschema.json' })],
+  ])('%s is a sign of a proto-made file', (_, sign) => {
+    const bare = {
+      definitions: {
+        AgentCard: { type: 'object', properties: {} },
+        Message: { type: 'object', properties: {} },
+        Task: { type: 'object', properties: {} },
+        Artifact: { type: 'object', properties: {} },
+      },
+    };
+    expect(isProtoMadeJson(bare)).toBe(false);
+    const signed = structuredClone(bare);
+    sign(signed);
+    expect(isProtoMadeJson(signed)).toBe(true);
+  });
+
+  it('a $ref by full name is read where the keys have none', () => {
+    const text = readFileSync(a2aJsonPath(A2A_JSON_FIXTURES[2]), 'utf8');
+    const edited = text.replace('"$ref": "#/$defs/TaskStatus"', '"$ref": "#/$defs/lf.a2a.v1.TaskStatus"');
+    expect(edited).not.toBe(text);
+    expect(fromJson(edited).definitions).toEqual(fromJson(text).definitions);
   });
 
   it('a JSON with neither method constants nor any sign of a proto is an error that names both', () => {
