@@ -46,32 +46,35 @@ export interface TextService {
  */
 export function textService(definitions: Record<string, JsonSchema>, text: ProtoTextFacts, where: { file: string; keyword: string }): TextService {
   const defs = { ...definitions };
+  const added = new Map<string, string>();
   const typeName = (type: string): string | undefined => {
     if (Object.hasOwn(defs, type)) return type;
     const wellKnown = wellKnownSchema(type);
     if (!wellKnown) return undefined;
-    const name = identifierNames([type], Object.keys(defs)).get(type)!;
-    defs[name] = wellKnown;
-    return name;
+    if (!added.has(type)) {
+      const name = identifierNames([type], Object.keys(defs)).get(type)!;
+      defs[name] = wellKnown;
+      added.set(type, name);
+    }
+    return added.get(type);
   };
-  const missing: string[] = [];
+  const missing = new Set<string>();
   const methods = text.methods.map((m): ProtoMethod => {
-    const [requestType, responseType] = [m.request, m.response].map(
-      (t) => typeName(t) ?? (missing.push(`${m.name} takes ${m.request} and returns ${m.response}`), t),
-    );
+    const [requestType, responseType] = [typeName(m.request), typeName(m.response)];
+    if (!requestType || !responseType) missing.add(`${m.name} takes ${m.request} and returns ${m.response}`);
     return {
       name: m.name,
       description: m.description,
-      requestType,
-      responseType,
+      requestType: requestType ?? m.request,
+      responseType: responseType ?? m.response,
       clientStreaming: false,
       serverStreaming: m.streaming,
-      http: binding(m.http, defs[requestType]),
+      http: binding(m.http, requestType ? defs[requestType] : undefined),
     };
   });
-  if (missing.length)
+  if (missing.size)
     throw new InputError(
-      `not an A2A v1 schema: it lacks the definitions of methods the specification defines (${[...new Set(missing)].join('; ')})`,
+      `not an A2A v1 schema: it lacks the definitions of methods the specification defines (${[...missing].join('; ')})`,
       { file: where.file },
       where.keyword,
     );
