@@ -6,6 +6,7 @@
 // @see bufbuild/protoschema-plugins internal/protoschema/jsonschema/jsonschema.go (generateFieldValidation)
 // @see proto-types.ts (the same mapping from the proto side)
 import { isPlainObject, type JsonSchema } from '../json-schema.js';
+import { titleOf } from './proto-json-names.js';
 import { mapKeySchema, scalarSchema } from './proto-types.js';
 
 export interface FieldContext {
@@ -66,11 +67,17 @@ function valueSchema(s: JsonSchema, path: readonly string[], ctx: FieldContext):
   return passThrough(s, path, ctx, ['title', 'description']);
 }
 
-/** An enum field: a `title` (the enum's name in words) over its value names, as strings (with integers unless strict). */
+/**
+ * An enum field: a `title` (the enum's name in words) over an `anyOf` of its value names as strings
+ * and integer ranges; in strict mode the names alone, which a string field with protovalidate's
+ * `in` and a two-paragraph comment would look like but for its title being no name in words.
+ */
 function isEnum(s: JsonSchema): boolean {
   if (typeof s.title !== 'string') return false;
-  const branches = Array.isArray(s.anyOf) ? s.anyOf : [s];
-  return branches.some((b) => isPlainObject(b) && b.type === 'string' && (Array.isArray(b.enum) || enumPatternName(b) !== undefined));
+  const named = (b: unknown): boolean => isPlainObject(b) && b.type === 'string' && (Array.isArray(b.enum) || enumPatternName(b as JsonSchema) !== undefined);
+  if (Array.isArray(s.anyOf)) return s.anyOf.some(named) && s.anyOf.some((b) => isPlainObject(b) && b.type === 'integer');
+  const compact = s.title.replace(/ /g, '');
+  return named(s) && /^[A-Za-z_]\w*$/.test(compact) && titleOf(compact) === s.title;
 }
 
 /**

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../generator/diagnostics.js';
 import { isPlainObject, type JsonSchema } from '../../generator/json-schema.js';
+import { fieldSchema, type FieldContext } from '../../generator/load/proto-json-fields.js';
 import { isProtoMadeJson } from '../../generator/load/proto-json.js';
 import { titleOf } from '../../generator/load/proto-json-names.js';
 import { loadSpec, type LoadedSpec } from '../../generator/load/spec.js';
@@ -282,5 +283,97 @@ describe('a broken or non-A2A proto-made a2a.json is a located error', () => {
     const keys = Object.keys(published.definitions).filter((k) => isPlainObject(published.definitions[k].properties));
     expect(keys.filter((k) => titleOf(k.replace(/ /g, '')) !== k)).toEqual([]);
     expect(keys).toContain('API Key Security Scheme');
+  });
+});
+
+describe("bufbuild's field schemas as ProtoJSON sends them", () => {
+  const enums: [string, string[]][] = [];
+  const ctx: FieldContext = {
+    ref: (ref) => ({ $ref: `#/definitions/${ref.replace(/^lf\.a2a\.v1\.|\.jsonschema\.json$/g, '')}` }),
+    enumNamed: (title, values) => (enums.push([title, values]), title.replace(/ /g, '')),
+    fail: (message) => {
+      throw new Error(message);
+    },
+  };
+  const int32 = { type: 'integer', minimum: -2147483648, maximum: 2147483647 };
+
+  it.each<[string, JsonSchema, JsonSchema]>([
+    [
+      'int64: a decimal string',
+      { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?[0-9]+$' }], default: 0 },
+      { type: 'string', pattern: '^-?[0-9]+$' },
+    ],
+    [
+      'uint64',
+      {
+        anyOf: [
+          { type: 'integer', minimum: 0 },
+          { type: 'string', pattern: '^[0-9]+$' },
+        ],
+        default: 0,
+      },
+      { type: 'string', pattern: '^[0-9]+$' },
+    ],
+    [
+      'uint32',
+      {
+        anyOf: [
+          { type: 'integer', minimum: 0, maximum: 4294967295 },
+          { type: 'string', pattern: '^[0-9]+$' },
+        ],
+      },
+      { type: 'integer', minimum: 0, maximum: 4294967295 },
+    ],
+    ['int32 (strict)', int32, int32],
+    ['double', { anyOf: [{ type: 'number' }, { type: 'string', enum: ['Infinity', '-Infinity', 'NaN'] }, { type: 'string' }], default: 0 }, { type: 'number' }],
+    ['bool, its implicit default dropped', { type: 'boolean', default: false }, { type: 'boolean' }],
+    ['bytes', { type: 'string', pattern: '^[A-Za-z0-9+/]*={0,2}$', default: null }, { type: 'string', contentEncoding: 'base64' }],
+    [
+      'a map of int64 keys',
+      { type: 'object', propertyNames: { anyOf: [{ type: 'integer' }, { type: 'string', pattern: '^-?[0-9]+$' }] }, additionalProperties: { type: 'string' } },
+      { type: 'object', propertyNames: { pattern: '^-?[0-9]+$' }, additionalProperties: { type: 'string' } },
+    ],
+    [
+      'a map of bool keys',
+      { type: 'object', propertyNames: { type: 'boolean' }, additionalProperties: { type: 'string' } },
+      { type: 'object', propertyNames: { enum: ['true', 'false'] }, additionalProperties: { type: 'string' } },
+    ],
+    [
+      'a repeated enum (no zero pattern: it has implicit presence)',
+      { type: 'array', items: { anyOf: [{ type: 'string', enum: ['A_UNSPECIFIED', 'A_ONE'] }, int32], title: 'A Kind' } },
+      { type: 'array', items: { $ref: '#/definitions/AKind' } },
+    ],
+    [
+      'a strict enum',
+      { type: 'string', enum: ['B_ZERO', 'B_ONE'], title: 'B Kind', description: 'Which.' },
+      { description: 'Which.', $ref: '#/definitions/BKind' },
+    ],
+    [
+      'a string with a two-paragraph comment (first paragraph: title)',
+      { type: 'string', default: '', title: 'The name.', description: 'Longer text.' },
+      { description: 'The name.\n\nLonger text.', type: 'string' },
+    ],
+    [
+      'a Value reference, as the loader resolves it',
+      { $ref: 'lf.a2a.v1.Part.jsonschema.json', description: ' One.\n Two.' },
+      { description: 'One.\nTwo.', $ref: '#/definitions/Part' },
+    ],
+    [
+      'a shape of its own: kept, less defaults, refs resolved',
+      { oneOf: [{ $ref: 'lf.a2a.v1.Part.jsonschema.json' }, { type: 'null', default: null }] },
+      { oneOf: [{ $ref: '#/definitions/Part' }, { type: 'null' }] },
+    ],
+  ])('%s', (_, raw, want) => {
+    expect(fieldSchema(raw, [], ctx)).toEqual(want);
+  });
+
+  it('records each enum with its values, the zero value first', () => {
+    enums.length = 0;
+    fieldSchema(
+      { anyOf: [{ type: 'string', pattern: '^C_UNSPECIFIED$' }, { type: 'string', enum: ['C_ONE', 'C_TWO'] }, int32], title: 'C Kind', default: 0 },
+      [],
+      ctx,
+    );
+    expect(enums).toEqual([['C Kind', ['C_UNSPECIFIED', 'C_ONE', 'C_TWO']]]);
   });
 });
