@@ -96,7 +96,8 @@ export async function main(argv: string[], opts: MainOptions = {}): Promise<numb
           .option('manifest', { alias: 'm', type: 'string', default: 'a2a.yaml', description: 'The agent manifest (YAML or JSON)' })
           .option('spec', {
             type: 'string',
-            description: "A2A spec: a bundled version (0.3.0, 1.0), a path or an http(s) URL of an a2a.json or a2a.proto; overrides the manifest's `spec:`",
+            description:
+              "A2A spec: a bundled version (0.3.0, 1.0), a path or an http(s) URL of an a2a.proto or an a2a.json (v0.x, or v1.x's as published, made from the proto); overrides the manifest's `spec:`",
           })
           .option('out', { alias: 'o', type: 'string', description: "The agent project root (default: the manifest's folder)" })
           .option('check', { type: 'boolean', description: 'Write nothing; exit 1 when any generated file would change' })

@@ -44,3 +44,25 @@ export function descriptionOf(comment: string | null | undefined): string | unde
     .trim();
   return text || undefined;
 }
+
+/**
+ * Definition names become type names in generated code, so the dotted ones a proto has — a
+ * nested message (`Outer.Inner`) or a well-known type a method returns (`google.protobuf.Empty`)
+ * — get an identifier: the last segment when no other definition has it (`Empty`), else every
+ * segment joined (`OuterInner`, `GoogleProtobufEmpty`). `taken`: the names already in use (by
+ * default the undotted ones among `names`).
+ */
+export function identifierNames(names: readonly string[], taken: Iterable<string> = names.filter((n) => !n.includes('.'))): Map<string, string> {
+  const used = new Set(taken);
+  const out = new Map<string, string>();
+  for (const name of names.filter((n) => n.includes('.')).sort()) {
+    const segments = name.split('.');
+    const last = segments.at(-1)!;
+    const joined = segments.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join('');
+    let chosen = !used.has(last) ? last : joined;
+    for (let i = 2; used.has(chosen); i++) chosen = `${joined}${i}`;
+    used.add(chosen);
+    out.set(name, chosen);
+  }
+  return out;
+}

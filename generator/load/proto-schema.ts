@@ -75,7 +75,7 @@ export function enumSchema(e: Enum): JsonSchema {
  * group stops there (exactly one member); an optional one adds "none of them", so at most one
  * member is set — one branch per member instead of a `not` per pair, and the same shape either way.
  */
-function oneofSchema(group: OneofGroup): JsonSchema {
+export function oneofSchema(group: Pick<OneofGroup, 'members' | 'required'>): JsonSchema {
   const each = group.members.map((m) => ({ required: [m] }));
   return { oneOf: group.required ? each : [...each, { not: { anyOf: structuredClone(each) } }] };
 }

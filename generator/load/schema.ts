@@ -18,8 +18,8 @@ export interface LoadedSchema {
 /** Definitions without which a file is not an A2A schema at all. */
 const CORE_DEFINITIONS = ['AgentCard', 'Message', 'Task'];
 
-export function loadSchema(source: SchemaSource): LoadedSchema {
-  const raw = parseJsonText(source.text, source.origin);
+/** `raw`: the file already parsed, when the caller has it (spec.ts parses once to tell the kinds apart). */
+export function loadSchema(source: SchemaSource, raw: unknown = parseJsonText(source.text, source.origin)): LoadedSchema {
   const file = { file: source.origin };
   if (!isPlainObject(raw)) throw new InputError('not an A2A schema: the top level is not a JSON object', file);
   const keyword = isPlainObject(raw.definitions) ? 'definitions' : isPlainObject(raw.$defs) ? '$defs' : undefined;
@@ -28,7 +28,11 @@ export function loadSchema(source: SchemaSource): LoadedSchema {
   const missing = CORE_DEFINITIONS.filter((n) => !isPlainObject(definitions[n]));
   if (missing.length) throw new InputError(`not an A2A schema: no definition of ${missing.join(', ')}`, file);
   const hasMethod = Object.values(definitions).some((d) => isPlainObject(d) && typeof d.properties?.method?.const === 'string');
-  if (!hasMethod) throw new InputError('not an A2A schema: no definition has a `method` constant, so there are no methods to generate', file);
+  if (!hasMethod)
+    throw new InputError(
+      'not an A2A schema: no definition has a `method` constant, so there are no methods to generate (nor is it an a2a.json made from a v1.0 a2a.proto: it has no SendMessageRequest and no protoc-gen-jsonschema file names)',
+      file,
+    );
   for (const [name, def] of Object.entries(definitions)) {
     if (!isPlainObject(def)) throw new InputError(`definition "${name}" is not a schema object`, file, `${keyword}.${name}`);
     forEachSubschema(def, (sub, path) => {

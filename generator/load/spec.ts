@@ -1,38 +1,61 @@
-// One entry to the load stage's spec readers: an a2a.json (v0.x) or an a2a.proto (v1.0 on)
-// becomes a LoadedSchema. A proto adds what only a proto says (its service's methods and
-// their HTTP routes, its oneof groups) under `proto`; the model reads the rest alike.
+// One entry to the load stage's spec readers: an a2a.json (v0.x), an a2a.proto (v1.0 on), or an
+// a2a.json generated from an a2a.proto (v1.0 on) becomes a LoadedSchema. The last two add what
+// they say of the proto under `proto`: a proto its service's methods and their HTTP routes and
+// its oneof groups; a proto-made a2a.json its package only, since the methods are not in it (the
+// model takes them from the spec text). The model reads the rest alike.
+import { InputError } from '../diagnostics.js';
 import { isPlainObject, mapRefs, type JsonSchema } from '../json-schema.js';
-import { loadProto, type LoadedProto } from './proto.js';
+import type { ProtoMethod } from './proto-service.js';
+import type { OneofGroup } from './proto-schema.js';
+import { isProtoMadeJson, loadProtoJson } from './proto-json.js';
+import { identifierNames } from './proto-names.js';
+import { loadProto } from './proto.js';
 import type { SchemaSource } from './schema-source.js';
 import { loadSchema, type LoadedSchema } from './schema.js';
+import { parseJsonText } from './text.js';
 
-/** What only a proto says, with definition names as the LoadedSchema has them. */
-export type ProtoFacts = Pick<LoadedProto, 'package' | 'service' | 'methods' | 'oneofs'>;
+/** What a spec says of its proto, with definition names as the LoadedSchema has them. */
+export interface ProtoFacts {
+  /** Read from the a2a.proto itself, or from an a2a.json generated from one (which says less). */
+  source: 'proto' | 'json';
+  package: string | undefined;
+  /** The service the methods come from; an a2a.json has none. */
+  service?: { name: string; description?: string };
+  /** The service's methods; an a2a.json has none, the model takes them from the spec text. */
+  methods?: ProtoMethod[];
+  /** The oneof groups by definition (also encoded in its schema); an a2a.json from protoc-gen-jsonschema has none. */
+  oneofs: Record<string, OneofGroup[]>;
+}
 
 export interface LoadedSpec extends LoadedSchema {
-  /** Set when the spec is an a2a.proto. */
+  /** Set when the spec is an a2a.proto or an a2a.json made from one. */
   proto?: ProtoFacts;
 }
 
 export function loadSpec(source: SchemaSource): LoadedSpec {
-  if (source.format === 'json') return loadSchema(source);
-  const proto = loadProto({ text: source.text, origin: source.origin, kind: source.kind, version: source.version });
-  const rename = identifierNames(Object.keys(proto.definitions));
-  const ref = (name: string): string => rename.get(name) ?? name;
-  const definitions: Record<string, JsonSchema> = {};
-  for (const [name, schema] of Object.entries(proto.definitions)) {
-    definitions[ref(name)] = mapRefs(schema, (target) => {
-      const m = /^#\/definitions\/(.+)$/.exec(target);
-      return m ? `#/definitions/${ref(m[1])}` : target;
-    });
+  const base = { origin: source.origin, kind: source.kind, ...(source.version ? { bundledVersion: source.version } : {}) };
+  if (source.format === 'json') {
+    const raw = parseJsonText(source.text, source.origin);
+    try {
+      if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
+      const json = loadProtoJson(raw, source.origin);
+      const { definitions, ref } = identified(json.definitions);
+      const oneofs = Object.fromEntries(Object.entries(json.oneofs).map(([name, groups]) => [ref(name), groups]));
+      return { ...base, definitionsKeyword: json.keyword, definitions, proto: { source: 'json', package: json.package, oneofs } };
+    } catch (err) {
+      // JSON.parse takes nesting our walks over schemas cannot (as protobufjs bounds a proto's).
+      if (err instanceof RangeError) throw new InputError('the a2a.json nests too deeply to be read', { file: source.origin });
+      throw err;
+    }
   }
+  const proto = loadProto({ text: source.text, origin: source.origin, kind: source.kind, version: source.version });
+  const { definitions, ref } = identified(proto.definitions);
   return {
-    origin: source.origin,
-    kind: source.kind,
-    ...(source.version ? { bundledVersion: source.version } : {}),
+    ...base,
     definitionsKeyword: 'definitions',
     definitions,
     proto: {
+      source: 'proto',
       package: proto.package,
       service: proto.service,
       methods: proto.methods.map((m) => ({ ...m, requestType: ref(m.requestType), responseType: ref(m.responseType) })),
@@ -41,25 +64,18 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
   };
 }
 
-/**
- * Definition names become type names in generated code, so the dotted ones a proto has — a
- * nested message (`Outer.Inner`) or a well-known type a method returns (`google.protobuf.Empty`)
- * — get an identifier: the last segment when no other definition has it (`Empty`), else every
- * segment joined (`OuterInner`, `GoogleProtobufEmpty`).
- */
-function identifierNames(names: string[]): Map<string, string> {
-  const taken = new Set(names.filter((n) => !n.includes('.')));
-  const out = new Map<string, string>();
-  for (const name of names.filter((n) => n.includes('.')).sort()) {
-    const segments = name.split('.');
-    const last = segments.at(-1)!;
-    const joined = segments.map((s) => s.charAt(0).toUpperCase() + s.slice(1)).join('');
-    let chosen = !taken.has(last) ? last : joined;
-    for (let i = 2; taken.has(chosen); i++) chosen = `${joined}${i}`;
-    taken.add(chosen);
-    out.set(name, chosen);
+/** Dotted definition names (nested messages, well-known types) as identifiers, references to them too. */
+function identified(named: Record<string, JsonSchema>): { definitions: Record<string, JsonSchema>; ref: (name: string) => string } {
+  const rename = identifierNames(Object.keys(named));
+  const ref = (name: string): string => rename.get(name) ?? name;
+  const definitions: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(named)) {
+    definitions[ref(name)] = mapRefs(schema, (target) => {
+      const m = /^#\/definitions\/(.+)$/.exec(target);
+      return m ? `#/definitions/${ref(m[1])}` : target;
+    });
   }
-  return out;
+  return { definitions, ref };
 }
 
 export const isProtoSpec = (spec: LoadedSchema): spec is LoadedSpec & { proto: ProtoFacts } => isPlainObject((spec as LoadedSpec).proto);

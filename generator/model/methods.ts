@@ -2,7 +2,7 @@
 // `const` is a method (not only the members of the `A2ARequest` union: v0.1.0's omits
 // `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
 import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
-import type { ProtoFacts } from '../load/spec.js';
+import type { ProtoMethod } from '../load/proto-service.js';
 import { clientMethodName, methodClientName } from './names.js';
 import { officialClientName, roleOf, type MethodRole } from './roles.js';
 
@@ -99,10 +99,11 @@ function resultRefs(schema: JsonSchema): string[] {
 /**
  * The method table of a proto (v1.0 on): each rpc of the A2A service is a JSON-RPC method of
  * the same name (spec v1.0 §9.4) whose params are the request message and whose result is the
- * response message — for a streaming rpc, each event. No synthetic definitions are needed.
+ * response message — for a streaming rpc, each event. No synthetic definitions are needed. (An
+ * a2a.json made from a proto has no service: proto-text.ts gives its methods in the same shape.)
  */
-export function deriveProtoMethods(definitions: Record<string, JsonSchema>, proto: ProtoFacts): DerivedMethods {
-  const methods = proto.methods
+export function deriveProtoMethods(definitions: Record<string, JsonSchema>, protoMethods: ProtoMethod[]): DerivedMethods {
+  const methods = protoMethods
     .filter((m) => !m.clientStreaming) // JSON-RPC over HTTP carries one request; client streams have no binding
     .map((m): MethodModel => ({
       name: m.name,

@@ -9,6 +9,7 @@ import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
 import { requireOneofs } from './oneofs.js';
+import { textService, withTextDataModel } from './proto-text.js';
 import { deriveRest } from './rest.js';
 import { rulesFor } from './spec-rules.js';
 import { detectVersion, factsFor, factsForUnknown } from './versions.js';
@@ -44,7 +45,7 @@ export interface ProtocolModel {
   rest?: RestBinding;
   /** Older versions the agent answers too, by translation (the manifest's `compat`; set by inputs.ts, which reads them). */
   compat?: CompatModel[];
-  /** The spec was an a2a.proto: its package and service, for headers and docs. */
+  /** The spec was an a2a.proto (or an a2a.json made from one): its package and service, for headers and docs. */
   proto?: { package: string | undefined; service: string };
 }
 
@@ -52,12 +53,18 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
   const version = detectVersion(schema) ?? 'unknown';
   const proto = isProtoSpec(schema) ? schema.proto : undefined;
   const facts = version === 'unknown' ? factsForUnknown(proto !== undefined) : factsFor(version);
-  const loaded = requireOneofs(schema.definitions, facts.requiredOneofs);
-  const { methods, synthetic } = proto ? deriveProtoMethods(loaded, proto) : deriveMethods(loaded);
+  // An a2a.json made from a proto says neither the service nor REQUIRED nor the oneofs: the text does.
+  const text = proto && !proto.methods && facts.protoText ? facts.protoText : undefined;
+  const service = text
+    ? textService(withTextDataModel(schema.definitions, text), text, { file: schema.origin, keyword: schema.definitionsKeyword })
+    : undefined;
+  const protoMethods = proto?.methods ?? service?.methods;
+  const loaded = requireOneofs(service?.definitions ?? schema.definitions, facts.requiredOneofs);
+  const { methods, synthetic } = protoMethods ? deriveProtoMethods(loaded, protoMethods) : deriveMethods(loaded);
   const definitions = { ...loaded, ...synthetic };
   const features = { ...deriveFeatures(definitions, methods), typedErrorDetails: facts.typedErrorDetails };
   const cardMethod = methods.find((m) => m.role === 'extendedCard');
-  const rest = deriveRest(facts.rest, methods, definitions, proto?.methods);
+  const rest = deriveRest(facts.rest, methods, definitions, protoMethods);
   return {
     version,
     origin: schema.origin,
@@ -79,6 +86,6 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     ...(facts.negotiation ? { negotiation: facts.negotiation } : {}),
     wireVersion: facts.wireVersion ?? version,
     ...(rest ? { rest } : {}),
-    ...(proto ? { proto: { package: proto.package, service: proto.service.name } } : {}),
+    ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? text?.service ?? 'unknown' } } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { RestBinding, VersionNegotiation } from '../../templates/a2a/runtim
 import { compareVersions } from '../version-order.js';
 import type { LoadedSchema } from '../load/schema.js';
 import { isPlainObject } from '../json-schema.js';
+import { V1_PROTO_TEXT, type ProtoTextFacts } from './versions-v1.js';
 
 export interface VersionFacts {
   /** Where the public Agent Card is served; the first is canonical. */
@@ -29,6 +30,8 @@ export interface VersionFacts {
   requiredOneofs: string[];
   /** The HTTP+JSON binding, where the text defines one: its routes as the text lists them, or `proto` (the http annotations of a2a.proto). */
   rest?: RestFacts;
+  /** From v1.0: the service, REQUIRED fields and oneofs, which an a2a.json made from the proto cannot say (versions-v1.ts). */
+  protoText?: ProtoTextFacts;
 }
 
 export interface RestFacts extends Omit<RestBinding, 'routes' | 'errorStatus'> {
@@ -231,6 +234,7 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       requiredOneofs: ['Part', 'SendMessageResponse', 'StreamResponse'],
       // @see §11: routes from the proto's (google.api.http) options, §11.1 media type, §11.6 errors.
       rest: { routes: 'proto', wire: 'objects', errors: 'status', mediaType: 'application/a2a+json', textVerbs: { SubscribeToTask: 'POST' } },
+      protoText: V1_PROTO_TEXT,
     },
   },
 ];
