@@ -6,11 +6,13 @@
 // Each checkout must be built and have its bench agent prepared:
 //   git clone -q . /tmp/ab/X && cd /tmp/ab/X && git checkout -q X && ln -s $PWD/node_modules . \
 //     && npm run build && node -e "import('./bench/prepare.mjs').then((m) => m.prepareBenchAgent())"
-// Usage: node bench/ab.mjs [--rounds 6] [--seconds 8] [--warm-streams] /tmp/ab/A /tmp/ab/B …
+// --latency also measures each checkout's answer times (median, p99) on T at 32 connections and at
+// 1 (one request at a time: what a write held for the end of the turn costs a lone request).
+// Usage: node bench/ab.mjs [--rounds 6] [--seconds 8] [--warm-streams] [--latency] /tmp/ab/A /tmp/ab/B …
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { median, table } from './lib.mjs';
-import { message, rpcBody, rps, streamsPerSecond } from './load.mjs';
+import { load, message, rpcBody, rps, streamsPerSecond } from './load.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -20,6 +22,7 @@ const option = (name, fallback) => {
 const rounds = option('rounds', 6);
 const seconds = option('seconds', 8);
 const warmStreams = argv.includes('--warm-streams');
+const latency = argv.includes('--latency');
 const checkouts = argv.filter((a) => !a.startsWith('--'));
 if (checkouts.length < 2) throw new Error('name two or more prepared checkouts');
 
@@ -35,20 +38,28 @@ async function startAt(checkout) {
   return { child, url: `http://127.0.0.1:${port}${path}` };
 }
 
-const T = (url, duration) => rps(url, rpcBody('message/send', { message: message('task hello') }), { duration });
+const T = (url, duration, connections) => load(url, rpcBody('message/send', { message: message('task hello') }), { duration, connections });
 const results = new Map(checkouts.map((c) => [c, []]));
+/** Per checkout: [req/s, p50, p99] of each round, at 32 connections and at 1. */
+const latencies = new Map(checkouts.map((c) => [c, { 32: [], 1: [] }]));
 for (let round = 0; round < rounds; round++) {
   for (let i = 0; i < checkouts.length; i++) {
     const checkout = checkouts[(i + round) % checkouts.length];
     const server = await startAt(checkout);
     try {
       await rps(server.url, rpcBody('message/send', { message: message('echo warm') }), { duration: 1 });
-      await T(server.url, 1);
+      await T(server.url, 1, 32);
       if (warmStreams) {
         await streamsPerSecond(server.url, 'stream 100', 102, { duration: 1 });
         await streamsPerSecond(server.url, 'chunks 100', 103, { duration: 1 });
       }
-      results.get(checkout).push(await T(server.url, seconds));
+      const loaded = await T(server.url, seconds, 32);
+      results.get(checkout).push(loaded.rps);
+      if (latency) {
+        latencies.get(checkout)[32].push([loaded.rps, loaded.p50, loaded.p99]);
+        const alone = await T(server.url, Math.max(2, seconds / 2), 1);
+        latencies.get(checkout)[1].push([alone.rps, alone.p50, alone.p99]);
+      }
     } finally {
       server.child.kill('SIGKILL');
     }
@@ -69,3 +80,19 @@ console.log(
     ]),
   ),
 );
+if (latency) {
+  // autocannon's percentiles are whole milliseconds; a mean from the rate is finer (Little's law:
+  // connections ÷ req/s, each connection having one request out at a time).
+  const mid = (rounds, i) => median(rounds.map((r) => r[i]));
+  console.log(`\nT answer times, medians of the rounds (means from the rates; autocannon's p99 in whole ms)\n`);
+  console.log(
+    table(
+      ['checkout', 'mean, 32 connections', 'p99, 32 connections', 'req/s, 1 connection', 'mean, 1 connection'],
+      checkouts.map((c) => {
+        const l = latencies.get(c);
+        const alone = mid(l[1], 0);
+        return [c, `${((32 / median(results.get(c))) * 1000).toFixed(2)} ms`, `${mid(l[32], 2)} ms`, fmt(alone), `${((1 / alone) * 1e6).toFixed(0)} µs`];
+      }),
+    ),
+  );
+}

@@ -1,5 +1,6 @@
 // Shared helpers for the benchmarks: timing child processes, medians, tables.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Runs a command to completion; returns wall-clock milliseconds. Throws on a non-zero exit. */
 export function timeProcess(command, args, options = {}) {
@@ -19,4 +20,18 @@ export const median = (values) => {
 export function table(headers, rows) {
   const line = (cells) => `| ${cells.join(' | ')} |`;
   return [line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** CPU seconds (user + system) used so far by these processes (Linux: /proc/<pid>/stat). */
+export function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }

@@ -50,19 +50,31 @@ export const headers = { 'content-type': 'application/json' };
  * Requests per second over `duration` seconds, or over `amount` requests: autocannon, 32 connections.
  * `extraHeaders` go with every request (bench/server-v1.mjs: `A2A-Version: 1.0`).
  */
-export async function rps(url, body, { duration, amount, extraHeaders, method = 'POST' } = {}) {
+export async function rps(url, body, options = {}) {
+  return (await load(url, body, options)).rps;
+}
+
+/**
+ * Requests per second and the latency of each answer (ms: median, p99), as rps() applies the load;
+ * `connections` (default 32) at a time.
+ */
+export async function load(url, body, { duration, amount, extraHeaders, method = 'POST', connections = 32 } = {}) {
   const result = await autocannon({
     url,
     method,
     headers: extraHeaders ? { ...headers, ...extraHeaders } : headers,
     ...(body === undefined ? {} : { body }),
-    connections: 32,
+    connections,
     pipelining: 1,
     ...(amount ? { amount } : { duration }),
   });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return amount ? result.requests.total / (result.duration || 1) : result.requests.average;
+  return {
+    rps: amount ? result.requests.total / (result.duration || 1) : result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 export async function rpc(url, method, params) {

@@ -10,9 +10,8 @@
 // Usage: npm run build && node bench/pg.mjs [--rounds 3] [--seconds 8] [--pg name=value …]
 //   --pg passes a server setting to the cluster (e.g. --pg synchronous_commit=off).
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { median, table } from './lib.mjs';
+import { cpuSeconds as cpu, median, table } from './lib.mjs';
 import { message, rpc, rpcBody, start, stop } from './load.mjs';
 import { prepareBenchAgent } from './prepare.mjs';
 import { startCluster } from './pg-cluster.mjs';
@@ -47,20 +46,6 @@ async function rps(urls, body, duration) {
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${urls}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   return result.requests.average;
-}
-
-/** CPU seconds (user + system) used so far by these processes. */
-function cpu(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
 }
 
 const commits = async () => Number((await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = 'bench'`)).rows[0].xact_commit);
