@@ -1,6 +1,7 @@
 // What each failure does to replicas sharing PostgreSQL (docs/REPLICAS.md), on a real cluster:
 // a replica SIGKILLed mid-task, a follower's replica killed, the database killed mid-write and
-// started again, and an agent started without a usable database.
+// started again, a replica frozen past its lease, commits the database lost, and an agent started
+// without a usable database.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -211,6 +212,78 @@ describe('failures with replicas on PostgreSQL', () => {
     // Past the TTL a task is gone for tasks/get, whether or not a sweep has deleted it yet.
     await new Promise((r) => setTimeout(r, Math.max(0, finished + 8500 - Date.now())));
     expect((await rpc(keeper.url, 'tasks/get', { id: ids[4] })).body.error.code).toBe(-32001);
+  });
+
+  it('a replica frozen longer than the lease (SIGSTOP): another fails its task; when it wakes, its next write of it is refused, its stream ends with -32603, its execution stops, and it reads the task as stored', async () => {
+    const [frozen, other] = await Promise.all([replica('frozen'), replica('other')]);
+    const own: any[] = [];
+    const owning = collect(await openStream(frozen.url, 'message/stream', { message: textMessage('ticks 1000 100') }), own);
+    await until('a stored chunk', async () => chunks(own.map((e) => e.result)).length > 0);
+    const taskId = own[0].result.id;
+    process.kill(frozen.pid, 'SIGSTOP');
+    try {
+      await until(
+        'the other replica to take the task for dead',
+        async () => (await rpc(other.url, 'tasks/get', { id: taskId })).body.result?.status.state === 'failed',
+      );
+    } finally {
+      process.kill(frozen.pid, 'SIGCONT');
+    }
+    await owning;
+    // The stream on the frozen replica: what was stored before, then the refusal.
+    const last = own.at(-1);
+    expect(last.error).toMatchObject({ code: -32603 });
+    expect(last.error.message).toMatch(/changed by another replica/);
+    expect(frozen.stderr()).toMatch(/changed by another replica at the same time/);
+    // Its execution stopped: no more refused saves of it once the refusal is in.
+    const refusals = (): number => frozen.stderr().split('was not saved').length;
+    await new Promise((r) => setTimeout(r, 300));
+    const settled = refusals();
+    await new Promise((r) => setTimeout(r, 1000)); // ten ticks of 100 ms, had it gone on
+    expect(refusals()).toBe(settled);
+    // Every replica, the frozen one too, reads the task as the database has it.
+    for (const r of [frozen, other]) {
+      const got = (await rpc(r.url, 'tasks/get', { id: taskId })).body.result;
+      expect(got.status.state).toBe('failed');
+      expect(got.status.message.parts[0].text).toMatch(/replica running this task stopped/);
+    }
+    // And it goes on serving.
+    expect((await rpc(frozen.url, 'message/send', { message: textMessage('quick after the freeze') })).body.result.parts[0].text).toBe(
+      'done quick after the freeze',
+    );
+    await storedEventsAreWhole([taskId]);
+  });
+
+  it('the database loses commits (its row older than what the replica wrote): the next write is refused, the stream ends with -32603, the execution stops, the task stays as the database has it', async () => {
+    const [runner, reader] = await Promise.all([replica('lossy'), replica('lossy-reader')]);
+    const own: any[] = [];
+    const owning = collect(await openStream(runner.url, 'message/stream', { message: textMessage('ticks 1000 100') }), own);
+    await until('two stored chunks', async () => chunks(own.map((e) => e.result)).length >= 2);
+    const taskId = own[0].result.id;
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    let kept: { version: string; doc: any };
+    try {
+      // As after a failover to a standby that had not received the last commits: one version back.
+      await db.query('DELETE FROM a2a_events WHERE task_id = $1 AND seq = (SELECT version FROM a2a_tasks WHERE id = $1)', [taskId]);
+      await db.query(`UPDATE a2a_tasks SET version = version - 1, write_token = 'lost' WHERE id = $1`, [taskId]);
+      kept = (await db.query('SELECT version, doc FROM a2a_tasks WHERE id = $1', [taskId])).rows[0];
+    } finally {
+      await db.end();
+    }
+    await owning;
+    expect(own.at(-1).error).toMatchObject({ code: -32603 });
+    expect(own.at(-1).error.message).toMatch(/changed by another replica/);
+    const refusals = (): number => runner.stderr().split('was not saved').length;
+    await new Promise((r) => setTimeout(r, 300));
+    const settled = refusals();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(refusals()).toBe(settled);
+    for (const r of [runner, reader]) {
+      const got = (await rpc(r.url, 'tasks/get', { id: taskId })).body.result;
+      expect(got.status.state).toBe(kept.doc.status.state);
+      expect(got.artifacts).toEqual(kept.doc.artifacts);
+    }
   });
 
   it('a replica stopped with SIGTERM fails what it still runs, with a message saying why, and leaves the replica table', async () => {

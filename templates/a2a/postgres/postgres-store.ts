@@ -111,11 +111,17 @@ export class PostgresTaskStore implements TaskStore {
     this.reads = new ReadBatcher(options.pool, options.readConcurrency, options.leaseMs, options.finishedTtlMs);
   }
 
-  /** The running copy when this replica works on the task, else the stored one. */
+  /** The running copy when this replica works on the task, else the stored one (also when this replica lost it: its copy is not what was stored). */
   get(taskId: string): Task | undefined | Promise<Task | undefined> {
     const writer = this.writers.get(taskId);
-    if (writer) return writer.task;
+    if (writer && !writer.lost) return writer.task;
     return this.load(taskId);
+  }
+
+  private readonly lostListeners: ((taskId: string) => void)[] = [];
+
+  onLost(listener: (taskId: string) => void): void {
+    this.lostListeners.push(listener);
   }
 
   /** The stored copy, whatever this replica holds. */
@@ -378,6 +384,7 @@ export class PostgresTaskStore implements TaskStore {
       clearTimeout(w.timer);
       w.reject(error);
     }
+    for (const listener of this.lostListeners) listener(writer.id);
   }
 }
 

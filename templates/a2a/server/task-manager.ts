@@ -88,6 +88,8 @@ export class TaskManager implements RunHost {
       if (run && !run.final) void this.cancelRun(run);
     });
     config.bus?.onWatch?.((taskId, watcher, watching) => this.remoteWatch(taskId, watcher, watching));
+    // The store lost the task to another process (this replica was taken for dead): the work stops.
+    config.store.onLost?.((taskId) => this.runs.get(taskId)?.abort('another replica took this task over; nothing more of this execution is stored'));
   }
 
   // ——— RunHost ———

@@ -47,6 +47,12 @@ export interface TaskStore {
    * Optional, so a store written before ListTasks still type-checks.
    */
   list?(query: TaskQuery): TaskPage | Promise<TaskPage>;
+  /**
+   * For shared stores: registers what to do when this process loses a task it is writing —
+   * another process changed the row under it (a replica taken for dead that comes back, lost
+   * commits). The server stops the execution: nothing it does would be stored.
+   */
+  onLost?(listener: (taskId: string) => void): void;
   /** Flushes and releases what the store holds (server close). */
   close?(): Promise<void>;
 }
