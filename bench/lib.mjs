@@ -35,3 +35,17 @@ export function cpuSeconds(pids) {
   }
   return ticks / 100;
 }
+
+/** Context switches (voluntary and not) so far of these processes (Linux: /proc/<pid>/status). */
+export function contextSwitches(pids) {
+  let n = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      n += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)[1]) + Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)[1]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
+}

@@ -5,13 +5,13 @@
 // `server.store: postgres`, one replica and three (autocannon spreads its 32 connections over
 // the three); the official @a2a-js/sdk 0.3.x in memory (one process). A throwaway PostgreSQL
 // cluster on loopback (bench/pg-cluster.mjs, default settings) on the same machine.
-// Where the time goes: CPU seconds of the agent processes and of PostgreSQL's during the T runs,
-// per 1,000 tasks, and the database transactions per task.
+// Where the time goes: CPU seconds of the agent processes (and their context switches) and of
+// PostgreSQL's during the T runs, per 1,000 tasks, and the database transactions per task.
 // Usage: npm run build && node bench/pg.mjs [--rounds 3] [--seconds 8] [--pg name=value …]
 //   --pg passes a server setting to the cluster (e.g. --pg synchronous_commit=off).
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuSeconds as cpu, median, table } from './lib.mjs';
+import { contextSwitches, cpuSeconds as cpu, median, table } from './lib.mjs';
 import { message, rpc, rpcBody, start, stop } from './load.mjs';
 import { prepareBenchAgent } from './prepare.mjs';
 import { startCluster } from './pg-cluster.mjs';
@@ -57,7 +57,7 @@ const configs = [
   { name: 'generated, PostgreSQL store, 3 replicas', servers: [0, 1, 2].map(() => ['generated-pg.mjs', [pgDir]]), pg: true },
   { name: '@a2a-js/sdk 0.3.x + Express (in memory, 1 process)', servers: [['sdk.mjs', []]] },
 ];
-const results = new Map(configs.map((c) => [c.name, { T: [], get: [], nodeCpu: [], pgCpu: [], commits: [] }]));
+const results = new Map(configs.map((c) => [c.name, { T: [], get: [], nodeCpu: [], switches: [], pgCpu: [], commits: [] }]));
 
 await db.connect();
 for (let round = 0; round < rounds; round++) {
@@ -71,6 +71,7 @@ for (let round = 0; round < rounds; round++) {
     const pids = servers.map((s) => s.child.pid);
     const before = {
       node: cpu(pids),
+      switches: contextSwitches(pids),
       pg: config.pg ? cpu(cluster.pids()) : 0,
       commits: config.pg ? await commits() : 0,
       tasks: config.pg ? await tasksDone() : 0,
@@ -78,9 +79,10 @@ for (let round = 0; round < rounds; round++) {
     const t = await rps(urls, T_BODY(), seconds);
     const r = results.get(config.name);
     r.T.push(t);
+    const tasks = t * seconds;
+    r.nodeCpu.push(((cpu(pids) - before.node) / tasks) * 1000);
+    r.switches.push((contextSwitches(pids) - before.switches) / tasks);
     if (config.pg) {
-      const tasks = t * seconds;
-      r.nodeCpu.push(((cpu(pids) - before.node) / tasks) * 1000);
       r.pgCpu.push(((cpu(cluster.pids()) - before.pg) / tasks) * 1000);
       r.commits.push(((await commits()) - before.commits) / Math.max(1, (await tasksDone()) - before.tasks));
     }
@@ -103,12 +105,14 @@ console.log(
 );
 console.log(
   table(
-    ['server', 'T req/s', 'tasks/get req/s', 'agent CPU s / 1,000 T', 'PostgreSQL CPU s / 1,000 T', 'transactions / T task'],
+    ['server', 'T req/s', 'tasks/get req/s', 'agent CPU s / 1,000 T', 'agent context switches / T', 'PostgreSQL CPU s / 1,000 T', 'transactions / T task'],
     configs.map((c) => [
       c.name,
       fmt(m(c.name, 'T')),
       fmt(m(c.name, 'get')),
-      ...(c.pg ? [fmt(m(c.name, 'nodeCpu')), fmt(m(c.name, 'pgCpu')), fmt(m(c.name, 'commits'))] : ['—', '—', '—']),
+      fmt(m(c.name, 'nodeCpu')),
+      fmt(m(c.name, 'switches')),
+      ...(c.pg ? [fmt(m(c.name, 'pgCpu')), fmt(m(c.name, 'commits'))] : ['—', '—']),
     ]),
   ),
 );
