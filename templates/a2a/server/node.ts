@@ -167,9 +167,14 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse)
     if (closed) return;
     const chunk = pending;
     pending = '';
-    if (chunk) res.write(chunk);
-    if (ending) res.end();
-    else if (!res.headersSent) res.flushHeaders();
+    try {
+      if (chunk) res.write(chunk);
+      if (ending) res.end();
+      else if (!res.headersSent) res.flushHeaders();
+    } catch {
+      // Nothing more can reach this client; the other writes of the turn still go.
+      res.destroy();
+    }
   };
   const schedule = (): void => {
     if (scheduled) return;
