@@ -67,6 +67,9 @@ export function loadProtoJson(raw: Record<string, unknown>, file: string): Loade
     if (!isPlainObject(def)) throw new InputError(`definition "${key}" is not a schema object`, { file }, jsonPath(keyword, key, []));
   }
   const names = nameDefinitions(defs as Record<string, JsonSchema>, { file, keyword });
+  for (const [key, name] of names.names)
+    if (name === '__proto__')
+      throw new InputError('a definition cannot be named "__proto__": JavaScript objects reserve it', { file }, jsonPath(keyword, key, []));
   const missing = CORE_MESSAGES.filter((n) => ![...names.names.values()].includes(n));
   if (missing.length) throw new InputError(`not an A2A schema: no definition of ${missing.join(', ')}`, { file }, keyword);
 
@@ -106,6 +109,7 @@ function fieldContext(
     // (protovalidate rules may allow fewer in one field).
     enumNamed(title, values, path) {
       const name = title.replace(/ /g, '');
+      if (name === '__proto__') fail('an enum cannot be titled "__proto__": JavaScript objects reserve the name', path);
       if (!/^[A-Za-z_]\w*$/.test(name) || titleOf(name) !== title)
         fail(`an enum's title "${title}" is not a name in words, as protoc-gen-jsonschema writes them`, path);
       const seen = enums.get(name);

@@ -13,6 +13,7 @@ import { loadProto } from './proto.js';
 import type { SchemaSource } from './schema-source.js';
 import { loadSchema, type LoadedSchema } from './schema.js';
 import { parseJsonText } from './text.js';
+import { checkNesting } from './json-nesting.js';
 
 /** What a spec says of its proto, with definition names as the LoadedSchema has them. */
 export interface ProtoFacts {
@@ -36,6 +37,7 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
   const base = { origin: source.origin, kind: source.kind, ...(source.version ? { bundledVersion: source.version } : {}) };
   if (source.format === 'json') {
     const raw = parseJsonText(source.text, source.origin);
+    checkNesting(raw, source.origin);
     try {
       if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
       const json = loadProtoJson(raw, source.origin);

@@ -247,6 +247,18 @@ describe('a broken or non-A2A proto-made a2a.json is a located error', () => {
       'the JSON name "__proto__" cannot be used: JavaScript objects reserve it',
     ],
     [
+      'a definition keyed so that its name would be __proto__',
+      edit(published, (d) => (d.definitions['lf.a2a.v1.__proto__.jsonschema.json'] = { title: '__proto__', type: 'object', properties: {} })),
+      'definitions["lf.a2a.v1.__proto__.jsonschema.json"]',
+      'a definition cannot be named "__proto__": JavaScript objects reserve it',
+    ],
+    [
+      'an enum titled __proto__',
+      edit(published, (d) => (stateOf(d).title = '__proto__')),
+      'definitions["Task Status"].properties.state',
+      'an enum cannot be titled "__proto__": JavaScript objects reserve the name',
+    ],
+    [
       'required naming no property',
       edit(cleaned, (d) => (d.$defs.Task.required = ['identifier'])),
       '$defs.Task.required',
@@ -273,10 +285,25 @@ describe('a broken or non-A2A proto-made a2a.json is a located error', () => {
     });
   });
 
-  it('nesting past what can be walked is an error, not a crash', () => {
-    const deep = '{"type":"array","items":'.repeat(20_000) + '{"type":"string"}' + '}'.repeat(20_000);
+  it.each([600, 20_000])('nesting %i levels deep is an error where it goes too deep, not a crash later in the pipeline', (levels) => {
+    const deep = '{"type":"array","items":'.repeat(levels) + '{"type":"string"}' + '}'.repeat(levels);
     const text = edit(cleaned, (d) => (d.$defs.Task.properties.id = 'DEEP')).replace('"DEEP"', deep);
-    expect(() => fromJson(text)).toThrow(new InputError('the a2a.json nests too deeply to be read', { file: '/specs/a2a.json' }));
+    let error: any;
+    try {
+      fromJson(text);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect(error.message).toBe('the schema nests more than 100 levels deep here; A2A schemas nest about a dozen');
+    expect(error.path).toBe(['$defs', 'Task', 'properties', 'id', ...Array(96).fill('items')].join('.'));
+  });
+
+  it('a v0.x a2a.json nested 600 levels deep is refused the same way (it used to load, then overflow in ajv)', () => {
+    const v03 = JSON.parse(readFileSync(join(ROOT, 'schema/a2a/v0.3.0.json'), 'utf8'));
+    const deep = '{"type":"array","items":'.repeat(600) + '{"type":"string"}' + '}'.repeat(600);
+    const text = JSON.stringify({ ...v03, definitions: { ...v03.definitions, Deep: 'DEEP' } }).replace('"DEEP"', deep);
+    expect(() => fromJson(text)).toThrow(/nests more than 100 levels deep/);
   });
 
   it('keys every message of the published file by a title it can read back', () => {

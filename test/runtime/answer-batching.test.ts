@@ -64,23 +64,47 @@ describe('answers written at the end of the turn', () => {
     }
   });
 
-  it('a client that leaves before its answer is written takes nothing else down', async () => {
+  it('clients that leave before their answers are written take nothing else down, and leave no execution behind', async () => {
     const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
     try {
-      const gone = Array.from({ length: 20 }, () => {
-        const req = http.request(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth } });
-        req.on('error', () => undefined);
-        req.end(call(1, 'message/send', { message: textMessage('task') }), () => req.destroy());
-        return req;
-      });
+      // Each leaves as soon as its request is sent: its answer, written at the end of a later turn, finds it gone.
+      const left = Array.from(
+        { length: 20 },
+        (_, i) =>
+          new Promise<void>((resolve) => {
+            const req = http.request(agent.url, { method: 'POST', headers: { 'content-type': 'application/json', ...auth } });
+            req.on('error', () => resolve());
+            req.on('close', () => resolve());
+            req.end(call(i, 'message/send', { message: textMessage('task') }), () => req.destroy());
+          }),
+      );
       const kept = await Promise.all(
         Array.from({ length: 20 }, (_, i) => post(agent.url, call(i, 'message/send', { message: textMessage(`reply k${i}`) }), httpAgent)),
       );
-      expect(gone.every((r) => r.destroyed)).toBe(true);
+      await Promise.all(left);
       expect(kept.map((a) => a.body.result?.parts?.[0]?.text)).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}`));
+      for (let i = 0; i < 100 && agent.server.tasks.activeRuns > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(agent.server.tasks.activeRuns).toBe(0);
     } finally {
       httpAgent.destroy();
     }
+  });
+
+  it('an answer that cannot be written (a header it cannot carry) resets its own connection and says why in the log; the others of its turn go', async () => {
+    const logged: string[] = [];
+    const own = await startAgent(project, {
+      logger: (level: string, message: string) => logged.push(`${level} ${message}`),
+      routes: (path: string) => (path === '/bad' ? { status: 200, headers: { 'x-bad': 'line\nbreak' }, body: 'no' } : undefined),
+    });
+    const bad = new Promise<string>((resolve) => {
+      const req = http.request(`${own.origin}/bad`, (res) => resolve(`answered ${res.statusCode}`));
+      req.on('error', (err) => resolve(err.message));
+      req.end();
+    });
+    const good = post(own.url, call(1, 'message/send', { message: textMessage('reply fine') }), new http.Agent({ keepAlive: false }));
+    expect(await bad).toMatch(/socket hang up|ECONNRESET/);
+    expect((await good).body.result.parts[0].text).toBe('fine');
+    expect(logged).toContain('error a2a: an answer could not be written');
   });
 
   it('HEAD of the card gets its headers and no body', async () => {

@@ -217,6 +217,13 @@ describe('three replicas on one PostgreSQL database', () => {
         expect(row.seqs.map(Number)).toEqual([1, 2, 3, 4, 5]);
         expect(row.kinds).toEqual(['task', 'artifact-update', 'artifact-update', 'artifact-update', 'status-update']);
       }
+      // Every task, with events or without, is stored once at the version its five changes give it, completed.
+      const { rows: tasks } = await db.query<{ version: string; state: string; running: boolean }>(
+        'SELECT version, state, running FROM a2a_tasks WHERE id = ANY($1)',
+        [ids],
+      );
+      expect(tasks).toHaveLength(n);
+      expect(tasks.filter((t) => Number(t.version) !== 5 || t.state !== 'completed' || t.running)).toEqual([]);
     } finally {
       await db.end();
     }

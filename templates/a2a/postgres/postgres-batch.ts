@@ -2,7 +2,12 @@
 // its new events and (for followed or final writes) a NOTIFY — each row only if it is still at
 // the version its writer expects. Under load, tasks waiting for a write go together: one round
 // trip and one commit (one WAL flush) for all of them instead of one each.
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { isTerminalState, stateOf } from '../runtime/objects.js';
+import type { Task } from '../types.js';
+import { ownerOf } from '../server/task-owner.js';
+import { statusTimeOf } from '../server/task-query.js';
 
 export interface BatchRow {
   id: string;
@@ -21,6 +26,28 @@ export interface BatchRow {
   finished: boolean;
   events: { e: object; f: boolean }[];
   notify: boolean;
+}
+
+/** A task's row for the batch: its columns read off the task, the rest as the writer says. */
+export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running' | 'bytes' | 'events' | 'notify'> & { n?: number }): BatchRow {
+  const state = String(stateOf(task));
+  const loose = task as { contextId?: string; sessionId?: string };
+  return {
+    id: task.id,
+    context_id: loose.contextId ?? loose.sessionId ?? null,
+    state,
+    status_ms: statusTimeOf(task),
+    owner: ownerOf(task) ?? null,
+    doc: task,
+    expected: write.expected,
+    n: write.n ?? Math.max(1, write.events.length),
+    running: write.running,
+    token: randomUUID(),
+    bytes: write.bytes,
+    finished: isTerminalState(state),
+    events: write.events,
+    notify: write.notify,
+  };
 }
 
 const BATCH_WRITE = `

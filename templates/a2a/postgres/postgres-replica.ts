@@ -2,7 +2,7 @@
 // beating (killed, partitioned) are failed with a message that says so — a final event their
 // followers receive — and finished tasks past the retention policy are deleted, in SQL.
 import pg from 'pg';
-import { createMessage, createStatusUpdate, states, type Loose } from '../runtime/objects.js';
+import { markFailed } from './postgres-fail.js';
 import type { PostgresTaskStore } from './postgres-store.js';
 
 export interface ReplicaOptions {
@@ -123,17 +123,8 @@ export class ReplicaHeartbeat {
       if (claim.rowCount !== 1) continue;
       const task = await store.load(id);
       if (!task) continue;
-      const contextId = (task as unknown as Loose).contextId as string | undefined;
       const seconds = Math.round(leaseMs / 1000);
-      const message = createMessage(
-        'agent',
-        `The replica running this task stopped (no heartbeat for ${seconds} s); its work was lost. Send the message again.`,
-        { taskId: id, contextId },
-      );
-      const event = createStatusUpdate(id, contextId, { state: states.failed, message }, true);
-      const t = task as unknown as Loose;
-      t.status = (event as unknown as Loose).status;
-      ((t.history ??= []) as unknown[]).push(message);
+      const event = markFailed(task, `The replica running this task stopped (no heartbeat for ${seconds} s); its work was lost. Send the message again.`);
       // Announced: whoever followed the task asked its dead runner, not this replica.
       store.watch(id, 1);
       store.set(task, undefined, { event, final: true });

@@ -6,16 +6,16 @@
 // version. Saves made while a write is in flight go together in the next, and tasks waiting
 // for a write go together in one statement (postgres-batch.ts). Answers and stream events wait
 // for them (whenStored), so whatever a client saw, any replica reads back.
-import { randomUUID } from 'node:crypto';
 import { setImmediate } from 'node:timers';
 import type pg from 'pg';
 import { JsonRpcError } from '../errors.js';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
-import { ownerOf, setOwner } from '../server/task-owner.js';
+import { setOwner } from '../server/task-owner.js';
 import type { TaskChange, TaskStore } from '../server/task-store.js';
-import { PageTokenError, statusTimeOf, type TaskPage, type TaskQuery } from '../server/task-query.js';
-import { writeBatch, type BatchRow } from './postgres-batch.js';
+import { PageTokenError, type TaskPage, type TaskQuery } from '../server/task-query.js';
+import { batchRow, writeBatch } from './postgres-batch.js';
+import { markFailed } from './postgres-fail.js';
 import { listTasks } from './postgres-list.js';
 import { storeError } from './postgres-errors.js';
 import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
@@ -81,9 +81,10 @@ interface Writer {
   /** Waiting to try again after a failed write. */
   retryTimer?: ReturnType<typeof setTimeout>;
   delay: number;
-  /** The token and event count of the last failed attempt (its answer may have been lost after it committed). */
+  /** The token, event count and saves of the last failed attempt (its answer may have been lost after it committed). */
   failedToken?: string;
   failedCount: number;
+  failedTarget: number;
   waiters: Waiter[];
   /** Set when another replica changed the row under this one: later saves are refused. */
   lost?: JsonRpcError;
@@ -156,6 +157,7 @@ export class PostgresTaskStore implements TaskStore {
         queued: false,
         delay: 50,
         failedCount: 0,
+        failedTarget: 0,
         waiters: [],
       };
       this.writers.set(task.id, writer);
@@ -271,31 +273,21 @@ export class PostgresTaskStore implements TaskStore {
       writer.inFlight = true;
       const events = writer.events;
       writer.events = [];
-      const task = writer.task;
-      const state = String(stateOf(task));
-      const loose = task as { contextId?: string; sessionId?: string };
-      const finished = isTerminalState(state);
       // A task whose whole life is in this write (never stored before, finished now) has no
       // follower to read its events: following needs a stored row to start from (a blocking
       // send's task, typically). Its rows would only be written, never read.
-      const unread = finished && writer.version === 0;
-      const row: BatchRow = {
-        id: writer.id,
-        context_id: loose.contextId ?? loose.sessionId ?? null,
-        state,
-        status_ms: statusTimeOf(task),
-        owner: ownerOf(task) ?? null,
-        doc: task,
+      // (Not after a failed attempt: its answer may have been lost after it committed, and the
+      // row is then stored — with a follower perhaps — and this write is its next version.)
+      const unread = isTerminalState(String(stateOf(writer.task))) && writer.version === 0 && writer.failedToken === undefined;
+      const row = batchRow(writer.task, {
         expected: writer.version,
         n: Math.max(1, events.length),
         running: writer.running,
-        token: randomUUID(),
         bytes: writer.bytes,
-        finished,
         events: unread ? [] : events,
         notify: this.watched.has(writer.id),
-      };
-      return { writer, row, target: writer.made };
+      });
+      return { writer, row, events, target: writer.made };
     });
     let versions: Map<string, number>;
     try {
@@ -307,12 +299,15 @@ export class PostgresTaskStore implements TaskStore {
     } catch (err) {
       // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
       // for them time out with a clear error meanwhile; the work itself goes on).
-      for (const { writer, row } of sent) {
+      for (const { writer, row, events, target } of sent) {
         if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
         writer.failure = err;
-        writer.events = row.events.concat(writer.events);
+        // The attempt's events, whether its row carried them or not (a task stored whole): if it
+        // committed after all, they are what it stood for.
+        writer.events = events.concat(writer.events);
         writer.failedToken = row.token;
-        writer.failedCount = row.events.length;
+        writer.failedCount = events.length;
+        writer.failedTarget = target;
         writer.inFlight = false;
         if (this.closed) continue;
         writer.retryTimer = setTimeout(() => {
@@ -323,15 +318,19 @@ export class PostgresTaskStore implements TaskStore {
       }
       return;
     }
-    for (const { writer, row, target } of sent) {
+    for (const { writer, events, target } of sent) {
       const version = versions.get(writer.id);
       if (version === undefined) {
         // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
         const moved = await this.committedBy(writer.id, writer.failedToken).catch(() => undefined);
         if (moved !== undefined) {
+          // It did: the saves it carried are stored; what came after them goes in the next write.
           writer.version = moved;
-          writer.events = row.events.slice(writer.failedCount).concat(writer.events);
+          writer.events = events.slice(writer.failedCount).concat(writer.events);
           writer.failedToken = undefined;
+          writer.stored = Math.max(writer.stored, writer.failedTarget);
+          writer.failure = undefined;
+          this.settle(writer);
         } else {
           this.lose(
             writer,
@@ -385,6 +384,31 @@ export class PostgresTaskStore implements TaskStore {
       w.reject(error);
     }
     for (const listener of this.lostListeners) listener(writer.id);
+    void this.failIfStillOurs(writer.id);
+  }
+
+  /**
+   * A task lost while the database still names this replica as its runner — its latest commits
+   * were lost (a failover), no other replica took it over — would stay `running` for ever: no
+   * sweep takes a live replica's tasks for orphans. It fails here, with one versioned write on
+   * the row as it now is (the lost writer stays, refusing what the stopped execution still saves).
+   */
+  private async failIfStillOurs(taskId: string): Promise<void> {
+    try {
+      const task = await this.load(taskId);
+      const row = task && rowOf(task);
+      if (!task || !row?.running || row.runner !== this.options.replicaId) return;
+      const event = markFailed(
+        task,
+        'The database lost the latest changes of this task (it went back to an earlier version), so its work was stopped. Send the message again.',
+      );
+      const written = await writeBatch(this.options.pool, this.options.replicaId, [
+        batchRow(task, { expected: row.version, running: false, bytes: 0, events: [{ e: event, f: true }], notify: true }),
+      ]);
+      if (written.has(taskId)) this.options.log('warn', `a2a: task ${taskId} failed: the database lost its latest changes`);
+    } catch (err) {
+      this.options.log('error', `a2a: could not fail task ${taskId}, whose latest changes the database lost`, err);
+    }
   }
 }
 

@@ -94,7 +94,7 @@ export function toNodeHandler(core: Core, options: NodeAdapterOptions): NodeHand
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     const request = new NodeRequest(req, res, options.bodyTimeoutMs, url);
     core(request).then(
-      (response) => send(res, req, response),
+      (response) => send(res, req, response, options.log),
       (err) => {
         options.log('error', 'a2a: request failed', err);
         if (!res.headersSent) {
@@ -128,7 +128,9 @@ function runEndOfTurn(): void {
   for (const job of endOfTurn.splice(0)) job();
 }
 
-function writeAnswer(res: ServerResponse, req: IncomingMessage, response: CoreResponse): void {
+type Log = NodeAdapterOptions['log'];
+
+function writeAnswer(res: ServerResponse, req: IncomingMessage, response: CoreResponse, log: Log): void {
   if (res.destroyed) return;
   try {
     const closing = response.headers.connection === 'close';
@@ -144,18 +146,29 @@ function writeAnswer(res: ServerResponse, req: IncomingMessage, response: CoreRe
     } else res.end(response.body);
     // A refused body may still be arriving: drop the connection rather than read it.
     if (closing) res.once('finish', () => req.socket.destroySoon?.());
-  } catch {
+  } catch (err) {
+    // A header the answer cannot carry (an extra route's own), say: the client gets a reset, the log why.
+    log('error', 'a2a: an answer could not be written', err);
     res.destroy();
   }
 }
 
-function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse): void {
+function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse, log: Log): void {
   if (res.destroyed) return;
   if (!response.stream) {
-    atEndOfTurn(() => writeAnswer(res, req, response));
+    atEndOfTurn(() => writeAnswer(res, req, response, log));
     return;
   }
-  res.writeHead(response.status, response.headers);
+  try {
+    startStream(res, response.status, response.headers, response.stream);
+  } catch (err) {
+    log('error', 'a2a: a stream could not be started', err);
+    res.destroy();
+  }
+}
+
+function startStream(res: ServerResponse, status: number, headers: Record<string, string>, source: NonNullable<CoreResponse['stream']>): void {
+  res.writeHead(status, headers);
   let pending = '';
   let ending = false;
   let scheduled = false;
@@ -188,7 +201,7 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse)
     for (const cb of closeCallbacks.splice(0)) cb();
   };
   res.on('close', onClose);
-  response.stream.start({
+  source.start({
     write(chunk) {
       if (closed || ending) return;
       pending += chunk;
