@@ -95,7 +95,12 @@ describe('PostgreSQL store: a write whose answer was lost', () => {
     store.set(done, 10, change('status-update', true));
     await settled(store, 't1');
     expect(rows.get('t1')).toMatchObject({ version: 4, state: 'completed' });
-    expect(events.map((e) => `${e.seq}:${e.kind}${e.final ? ' final' : ''}`)).toEqual(['1:task', '2:status-update', '3:artifact-update', '4:status-update final']);
+    expect(events.map((e) => `${e.seq}:${e.kind}${e.final ? ' final' : ''}`)).toEqual([
+      '1:task',
+      '2:status-update',
+      '3:artifact-update',
+      '4:status-update final',
+    ]);
     expect(logs.filter((m) => /changed by another replica/.test(m))).toEqual([]);
   });
 
