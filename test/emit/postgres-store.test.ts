@@ -40,6 +40,7 @@ describe('server.store', () => {
         'postgres-batch.ts',
         'postgres-bus.ts',
         'postgres-errors.ts',
+        'postgres-fail.ts',
         'postgres-list.ts',
         'postgres-push.ts',
         'postgres-reads.ts',
