@@ -58,7 +58,7 @@ export function isProtoMadeJson(raw: unknown): raw is Record<string, unknown> {
   });
 }
 
-/** Reads a file isProtoMadeJson accepted. Walks it recursively: its caller bounds the nesting (a RangeError). */
+/** Reads a file isProtoMadeJson accepted. Walks it recursively: its caller has bounded the nesting (json-nesting.ts). */
 export function loadProtoJson(raw: Record<string, unknown>, file: string): LoadedProtoJson {
   const keyword = isPlainObject(raw.definitions) ? 'definitions' : '$defs';
   const defs = raw[keyword] as Record<string, unknown>;

@@ -3,7 +3,6 @@
 // they say of the proto under `proto`: a proto its service's methods and their HTTP routes and
 // its oneof groups; a proto-made a2a.json its package only, since the methods are not in it (the
 // model takes them from the spec text). The model reads the rest alike.
-import { InputError } from '../diagnostics.js';
 import { isPlainObject, mapRefs, type JsonSchema } from '../json-schema.js';
 import type { ProtoMethod } from './proto-service.js';
 import type { OneofGroup } from './proto-schema.js';
@@ -37,18 +36,13 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
   const base = { origin: source.origin, kind: source.kind, ...(source.version ? { bundledVersion: source.version } : {}) };
   if (source.format === 'json') {
     const raw = parseJsonText(source.text, source.origin);
+    // JSON.parse takes nesting the walks over schemas cannot: bounded here, before any of them.
     checkNesting(raw, source.origin);
-    try {
-      if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
-      const json = loadProtoJson(raw, source.origin);
-      const { definitions, ref } = identified(json.definitions);
-      const oneofs = Object.fromEntries(Object.entries(json.oneofs).map(([name, groups]) => [ref(name), groups]));
-      return { ...base, definitionsKeyword: json.keyword, definitions, proto: { source: 'json', package: json.package, oneofs } };
-    } catch (err) {
-      // JSON.parse takes nesting our walks over schemas cannot (as protobufjs bounds a proto's).
-      if (err instanceof RangeError) throw new InputError('the a2a.json nests too deeply to be read', { file: source.origin });
-      throw err;
-    }
+    if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
+    const json = loadProtoJson(raw, source.origin);
+    const { definitions, ref } = identified(json.definitions);
+    const oneofs = Object.fromEntries(Object.entries(json.oneofs).map(([name, groups]) => [ref(name), groups]));
+    return { ...base, definitionsKeyword: json.keyword, definitions, proto: { source: 'json', package: json.package, oneofs } };
   }
   const proto = loadProto({ text: source.text, origin: source.origin, kind: source.kind, version: source.version });
   const { definitions, ref } = identified(proto.definitions);

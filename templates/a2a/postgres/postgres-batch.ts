@@ -28,8 +28,8 @@ export interface BatchRow {
   notify: boolean;
 }
 
-/** A task's row for the batch: its columns read off the task, the rest as the writer says. */
-export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running' | 'bytes' | 'events' | 'notify'> & { n?: number }): BatchRow {
+/** A task's row for the batch: its columns read off the task, the rest as the writer says; `n` (the versions the row moves on) is one per event, at least one. */
+export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running' | 'bytes' | 'events' | 'notify'>): BatchRow {
   const state = String(stateOf(task));
   const loose = task as { contextId?: string; sessionId?: string };
   return {
@@ -40,7 +40,7 @@ export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running
     owner: ownerOf(task) ?? null,
     doc: task,
     expected: write.expected,
-    n: write.n ?? Math.max(1, write.events.length),
+    n: Math.max(1, write.events.length),
     running: write.running,
     token: randomUUID(),
     bytes: write.bytes,

@@ -273,20 +273,19 @@ export class PostgresTaskStore implements TaskStore {
       writer.inFlight = true;
       const events = writer.events;
       writer.events = [];
+      const row = batchRow(writer.task, {
+        expected: writer.version,
+        running: writer.running,
+        bytes: writer.bytes,
+        events,
+        notify: this.watched.has(writer.id),
+      });
       // A task whose whole life is in this write (never stored before, finished now) has no
       // follower to read its events: following needs a stored row to start from (a blocking
       // send's task, typically). Its rows would only be written, never read.
       // (Not after a failed attempt: its answer may have been lost after it committed, and the
       // row is then stored — with a follower perhaps — and this write is its next version.)
-      const unread = isTerminalState(String(stateOf(writer.task))) && writer.version === 0 && writer.failedToken === undefined;
-      const row = batchRow(writer.task, {
-        expected: writer.version,
-        n: Math.max(1, events.length),
-        running: writer.running,
-        bytes: writer.bytes,
-        events: unread ? [] : events,
-        notify: this.watched.has(writer.id),
-      });
+      if (row.finished && writer.version === 0 && writer.failedToken === undefined) row.events = [];
       return { writer, row, events, target: writer.made };
     });
     let versions: Map<string, number>;
