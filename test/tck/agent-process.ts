@@ -1,6 +1,17 @@
 // Runs a built agent project (dist/main.js) as a process of its own on an ephemeral loopback
 // port, in its own process group, so stopping it ends everything it started.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * What the author of the agent under a TCK writes over its scaffold (test/tck/agent/src/):
+ * main.ts, the loopback guard the test preloads, and as `skills/tck.ts` the profile of that TCK.
+ */
+export function tckAuthorFiles(profile: 'tck-v03' | 'tck-v1'): Record<string, string> {
+  const read = (path: string) => readFileSync(join(import.meta.dirname, 'agent', 'src', path), 'utf8');
+  return { 'src/main.ts': read('main.ts'), 'src/loopback-only.ts': read('loopback-only.ts'), 'src/skills/tck.ts': read(`skills/${profile}.ts`) };
+}
 
 export interface AgentProcess {
   url: string;

@@ -1,10 +1,10 @@
-// Starts the agent under the A2A TCK. test/tck/tck.test.ts copies this file over the scaffold's
-// src/main.ts and runs it with PORT=0 and HOST=127.0.0.1.
+// Starts the agent under an A2A TCK. test/tck/tck-v03.test.ts and tck-v1.test.ts copy this file
+// over the scaffold's src/main.ts and run it with PORT=0 and HOST=127.0.0.1.
 import { createA2AServer, type Resolver } from './a2a/server/index.js';
 import { skills } from './a2a/skills.js';
 
 /**
- * The TCK sets push notification configs with public-looking webhooks
+ * The v0.3 TCK sets push notification configs with public-looking webhooks
  * (https://example.com/webhook…), and a test may only send traffic to loopback. This resolver
  * answers every host name the way DNS answers an unknown one, so the server can neither look
  * up nor reach a webhook by name: setting such a config meets the runtime's own handling of an
@@ -18,7 +18,8 @@ const refuseEveryName: Resolver = async (hostname) => {
 
 const server = createA2AServer({
   skills,
-  push: { resolve: refuseEveryName },
+  // The v1.0 TCK's webhook receiver listens on 127.0.0.1 (it is run with --webhook-host=127.0.0.1).
+  push: { resolve: refuseEveryName, allowPrivateTargets: ['127.0.0.1'] },
 });
 
 const { url } = await server.listen();

@@ -1,5 +1,6 @@
-// Skill "tck": the profile the A2A TCK expects of the agent under test (its HOW-TO-RUN.md).
-// test/tck/tck.test.ts copies this file over the scaffold, as the agent's author would edit it.
+// Skill "tck": the profile the A2A TCK v0.3 expects of the agent under test (docs/TCK.md).
+// test/tck/tck-v03.test.ts copies this file over the scaffold's src/skills/tck.ts, as the agent's
+// author would edit it.
 import type { SkillHandlers } from '../a2a/server/handlers.js';
 
 /** The TCK's resubscribe test starts its stream with a messageId of this prefix. */

@@ -1,23 +1,18 @@
-// Runs the official A2A TCK (pytest, Debian's Python) against an agent, one category at a time,
-// the way its HOW-TO-RUN.md says, and reads each category's JUnit report.
+// Runs the official A2A TCK for v0.3 (a2a-tck 0.3.0.beta4: pytest, Debian's Python) against an
+// agent, one category at a time the way its run_tck.py does, and reads each category's JUnit report.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ROOT } from '../helpers/examples.js';
 import { parseJUnit, type TestCase } from './junit.js';
 
 const run = promisify(execFile);
 const PYTHON = '/usr/bin/python3';
 
-/** The TCK source, beside the repository as in CI (`../shared`); read only, always run from a copy. */
-export const TCK_SOURCE = join(ROOT, '..', 'shared', 'a2a-tck-0.3.0.beta4');
-
 /**
  * The categories run_tck.py defines, with its selections and the transports each requires:
  * JSON-RPC, and for transport-equivalence JSON-RPC and HTTP+JSON side by side (gRPC cannot run
- * on Debian's protobuf, HOW-TO-RUN.md; the generated agent does not offer it).
+ * on Debian's protobuf; the v1.0 TCK covers gRPC).
  */
 export const CATEGORIES = [
   { name: 'mandatory', selection: ['tests/mandatory/', '-m', 'mandatory_jsonrpc or mandatory_protocol'], transports: 'jsonrpc' },
@@ -34,7 +29,7 @@ export interface KnownFault {
 }
 
 /**
- * Tests no server can pass honestly (HOW-TO-RUN.md; the official @a2a-js/sdk fails them too),
+ * Tests no server can pass honestly (docs/TCK.md; the official @a2a-js/sdk fails them too),
  * by exact test id, each excused only when it fails the known way: any other failure counts,
  * of these tests too (say, the config could not even be set).
  */
@@ -69,7 +64,7 @@ export const KNOWN_TCK_SKIPS: Record<string, string> = {
 export const isKnownFault = (test: TestCase): boolean =>
   Object.hasOwn(KNOWN_TCK_FAULTS, test.id) && KNOWN_TCK_FAULTS[test.id].failsWith.test(test.message ?? '');
 
-/** The Debian packages of HOW-TO-RUN.md (.ci/run installs the same list) and their modules. */
+/** The Debian packages the TCK imports (.ci/run installs the same list) and their modules. */
 const APT_INSTALL =
   'apt-get update && apt-get install -y --no-install-recommends python3-pytest python3-pytest-asyncio python3-pytest-timeout python3-httpx python3-requests python3-responses python3-deepdiff python3-jsonschema python3-packaging python3-yaml python3-dotenv python3-grpcio python3-protobuf python3-openssl';
 const MODULES =
@@ -86,11 +81,9 @@ export async function requirePython(): Promise<void> {
 }
 
 /** Copies the TCK into `dir` (pytest and Python write beside the tests; the source stays untouched). */
-export async function copyTck(dir: string): Promise<string> {
+export async function copyTck(source: string, dir: string): Promise<string> {
   const copy = join(dir, 'a2a-tck');
-  if (!existsSync(join(TCK_SOURCE, 'HOW-TO-RUN.md')))
-    throw new Error(`The A2A TCK source is missing: expected at ${TCK_SOURCE} (shared/ beside the repository)`);
-  await cp(TCK_SOURCE, copy, { recursive: true });
+  await cp(source, copy, { recursive: true });
   return copy;
 }
 
