@@ -357,7 +357,8 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
   });
 
   // The spec text is outside material: beside the repository as ../shared/spec, else skipped.
-  if (SPEC_TEXT === undefined) it.skip(`§8.5's sample agent card is skipped: no spec text at ${SPEC_PATH} (the A2A spec texts beside the repository)`, () => {});
+  if (SPEC_TEXT === undefined)
+    it.skip(`§8.5's sample agent card is skipped: no spec text at ${SPEC_PATH} (the A2A spec texts beside the repository)`, () => {});
   else
     it('accepts §8.5: an agent card with a oneof security scheme', () => {
       expect(validate('AgentCard', JSON.parse(specJson(SPEC_TEXT, '### 8.5. Sample Agent Card')))).toEqual([]);
