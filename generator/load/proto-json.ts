@@ -14,7 +14,7 @@ import { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { fieldSchema, joinDescription, type FieldContext } from './proto-json-fields.js';
 import { fileIdName, jsonPath, nameDefinitions, titleOf, type DefinitionNames } from './proto-json-names.js';
-import { descriptionOf } from './proto-names.js';
+import { descriptionOf, lowerCamel } from './proto-names.js';
 import type { OneofGroup } from './proto-schema.js';
 import { wellKnownSchema } from './proto-types.js';
 
@@ -27,6 +27,8 @@ export interface LoadedProtoJson {
   definitions: Record<string, JsonSchema>;
   /** The oneof groups the file encodes (proto-schema.ts's `oneOf` form; their proto names unknown: `''`); protoc-gen-jsonschema writes none. */
   oneofs: Record<string, OneofGroup[]>;
+  /** By definition name: the proto name of each field whose JSON name differs, read off the file's `patternProperties` aliases. */
+  fieldNames: Record<string, Record<string, string>>;
 }
 
 /** Messages without which a file is not A2A (as for an a2a.proto or a v0.x a2a.json). */
@@ -75,9 +77,12 @@ export function loadProtoJson(raw: Record<string, unknown>, file: string): Loade
 
   const enums = new Map<string, { values: string[]; where: string }>();
   const definitions: Record<string, JsonSchema> = {};
+  const fieldNames: Record<string, Record<string, string>> = {};
   for (const [key, name] of names.names) {
     const ctx = fieldContext(key, names, enums, { file, keyword });
     definitions[name] = messageDefinition(name, defs[key] as JsonSchema, ctx);
+    const aliases = protoNamesOf(defs[key] as JsonSchema, definitions[name]);
+    if (Object.keys(aliases).length) fieldNames[name] = aliases;
   }
   for (const [name, { values, where }] of enums) {
     if (Object.hasOwn(definitions, name)) throw new InputError(`an enum titled "${titleOf(name)}" has the name of the message ${name}`, { file }, where);
@@ -86,7 +91,7 @@ export function loadProtoJson(raw: Record<string, unknown>, file: string): Loade
   // The file's order is its bundler's (titles, or jq's merge of bundles), not the proto's: by name,
   // both published shapes give one order, so the same generated code.
   const sorted = Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { keyword, package: names.package, definitions: sorted, oneofs: oneofsOf(sorted) };
+  return { keyword, package: names.package, definitions: sorted, oneofs: oneofsOf(sorted), fieldNames };
 }
 
 function fieldContext(
@@ -153,6 +158,21 @@ function messageDefinition(name: string, def: JsonSchema, ctx: FieldContext): Js
 }
 
 const withoutDescription = ({ description: _, ...rest }: JsonSchema): JsonSchema => rest;
+
+/**
+ * The proto names bufbuild writes beside the JSON names, as `patternProperties` of one name each
+ * (`^(context_id)$`): each paired with the property protoc's rule makes of it.
+ */
+function protoNamesOf(def: JsonSchema, message: JsonSchema): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isPlainObject(def.patternProperties)) return out;
+  for (const pattern of Object.keys(def.patternProperties)) {
+    const protoName = /^\^\(([a-z][a-z0-9_]*)\)\$$/.exec(pattern)?.[1];
+    const json = protoName && lowerCamel(protoName);
+    if (json && json !== protoName && Object.hasOwn(message.properties ?? {}, json)) out[json] = protoName;
+  }
+  return out;
+}
 
 /** The oneof groups a definition encodes as proto-schema.ts does: `{ required: [member] }` branches, and "none of them" unless one must be set. */
 function oneofsOf(definitions: Record<string, JsonSchema>): Record<string, OneofGroup[]> {

@@ -10,10 +10,14 @@ import type { Field, ReflectionObject } from 'protobufjs';
  */
 export function jsonName(field: Field): string {
   const explicit = (field.options as Record<string, unknown> | undefined)?.json_name;
-  if (typeof explicit === 'string') return explicit;
+  return typeof explicit === 'string' ? explicit : lowerCamel(field.name);
+}
+
+/** protoc's default JSON name of a proto field name (see jsonName). */
+export function lowerCamel(protoName: string): string {
   let out = '';
   let upper = false;
-  for (const c of field.name) {
+  for (const c of protoName) {
     if (c === '_') upper = true;
     else {
       out += upper ? c.toUpperCase() : c;

@@ -23,6 +23,8 @@ export interface OneofGroup {
 export interface MessageShape {
   schema: JsonSchema;
   oneofs: OneofGroup[];
+  /** The proto name of each field whose JSON name differs (`contextId` → `context_id`): ProtoJSON parsers accept both (§5.5). */
+  protoNames: Record<string, string>;
 }
 
 export interface SchemaContext {
@@ -35,8 +37,10 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
   const required: string[] = [];
   const oneofs = realOneofs(type).map((o) => ({ name: o.name, members: [] as string[], required: false, description: descriptionOf(o.comment) }));
   const groupOf = new Map(realOneofs(type).flatMap((o, i) => o.oneof.map((member) => [member, oneofs[i]] as const)));
+  const protoNames: Record<string, string> = {};
   for (const field of type.fieldsArray) {
     const name = jsonName(field);
+    if (name !== field.name) protoNames[name] = field.name;
     // As a key of a plain object `__proto__` would set its prototype instead of a property.
     if (name === '__proto__') throw located(ctx, type, field, 'the JSON name "__proto__" cannot be used: JavaScript objects reserve it');
     if (Object.hasOwn(properties, name))
@@ -58,7 +62,7 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
   const exclusions = oneofs.map(oneofSchema);
   if (exclusions.length === 1) Object.assign(schema, exclusions[0]);
   else if (exclusions.length > 1) schema.allOf = exclusions;
-  return { schema, oneofs: oneofs.map(({ description: d, ...rest }) => (d ? { ...rest, description: d } : rest)) };
+  return { schema, oneofs: oneofs.map(({ description: d, ...rest }) => (d ? { ...rest, description: d } : rest)), protoNames };
 }
 
 export function enumSchema(e: Enum): JsonSchema {

@@ -38,6 +38,8 @@ export interface LoadedProto {
   definitions: Record<string, JsonSchema>;
   /** The oneof groups of each message that has any, by definition name (also encoded in its schema). */
   oneofs: Record<string, OneofGroup[]>;
+  /** By definition name: the proto name of each field whose JSON name differs (`contextId` → `context_id`). */
+  fieldNames: Record<string, Record<string, string>>;
   methods: ProtoMethod[];
 }
 
@@ -78,6 +80,7 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
 
   const definitions: Record<string, JsonSchema> = {};
   const oneofs: Record<string, OneofGroup[]> = {};
+  const fieldNames: Record<string, Record<string, string>> = {};
   for (const t of types) {
     const name = definitionNameOf(t, pkg);
     if (t instanceof protobuf.Enum) {
@@ -87,6 +90,7 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
     const shape = messageSchema(t, { proto, package: pkg });
     definitions[name] = shape.schema;
     if (shape.oneofs.length) oneofs[name] = shape.oneofs;
+    if (Object.keys(shape.protoNames).length) fieldNames[name] = shape.protoNames;
   }
   const methods = serviceMethods({ proto, package: pkg, service });
   for (const m of methods) {
@@ -105,6 +109,7 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
     service: { name: service.name, ...(description ? { description } : {}) },
     definitions,
     oneofs,
+    fieldNames,
     methods,
   };
 }

@@ -25,6 +25,8 @@ export interface ProtoFacts {
   methods?: ProtoMethod[];
   /** The oneof groups by definition (also encoded in its schema); an a2a.json from protoc-gen-jsonschema has none. */
   oneofs: Record<string, OneofGroup[]>;
+  /** By definition: the proto name of each field whose JSON name differs (`contextId` → `context_id`). */
+  fieldNames: Record<string, Record<string, string>>;
 }
 
 export interface LoadedSpec extends LoadedSchema {
@@ -41,8 +43,8 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
     if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
     const json = loadProtoJson(raw, source.origin);
     const { definitions, ref } = identified(json.definitions);
-    const oneofs = Object.fromEntries(Object.entries(json.oneofs).map(([name, groups]) => [ref(name), groups]));
-    return { ...base, definitionsKeyword: json.keyword, definitions, proto: { source: 'json', package: json.package, oneofs } };
+    const proto: ProtoFacts = { source: 'json', package: json.package, oneofs: byRef(json.oneofs, ref), fieldNames: byRef(json.fieldNames, ref) };
+    return { ...base, definitionsKeyword: json.keyword, definitions, proto };
   }
   const proto = loadProto({ text: source.text, origin: source.origin, kind: source.kind, version: source.version });
   const { definitions, ref } = identified(proto.definitions);
@@ -55,10 +57,14 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
       package: proto.package,
       service: proto.service,
       methods: proto.methods.map((m) => ({ ...m, requestType: ref(m.requestType), responseType: ref(m.responseType) })),
-      oneofs: Object.fromEntries(Object.entries(proto.oneofs).map(([name, groups]) => [ref(name), groups])),
+      oneofs: byRef(proto.oneofs, ref),
+      fieldNames: byRef(proto.fieldNames, ref),
     },
   };
 }
+
+const byRef = <T>(byName: Record<string, T>, ref: (name: string) => string): Record<string, T> =>
+  Object.fromEntries(Object.entries(byName).map(([name, value]) => [ref(name), value]));
 
 /** Dotted definition names (nested messages, well-known types) as identifiers, references to them too. */
 function identified(named: Record<string, JsonSchema>): { definitions: Record<string, JsonSchema>; ref: (name: string) => string } {

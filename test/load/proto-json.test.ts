@@ -58,8 +58,13 @@ describe.each(variants)('$name', ({ version, text, pkg }) => {
     expect(loaded.definitions).toEqual(asTheJsonSaysIt(proto));
   });
 
-  it('says what it knows of the proto: no service, no methods, no oneof groups; the package when a file name gives it', () => {
-    expect(loaded.proto).toEqual({ source: 'json', package: pkg ? 'lf.a2a.v1' : undefined, oneofs: {} });
+  it("says what it knows of the proto: no service, no methods, no oneof groups; the package when a file name gives it; the proto's field names", () => {
+    const { fieldNames, ...facts } = loaded.proto!;
+    expect(facts).toEqual({ source: 'json', package: pkg ? 'lf.a2a.v1' : undefined, oneofs: {} });
+    // Read off bufbuild's `patternProperties` aliases: the proto's own, less the messages no field leads to.
+    const { fieldNames: fromTheProto } = fromProto(version).proto!;
+    expect(fieldNames).toEqual(fromTheProto);
+    expect(fieldNames.Message).toMatchObject({ messageId: 'message_id', contextId: 'context_id', referenceTaskIds: 'reference_task_ids' });
     expect(loaded.definitionsKeyword).toBe(/"\$defs"/.test(text) ? '$defs' : 'definitions');
   });
 

@@ -406,6 +406,14 @@ const a2aProto = (extra: string, service = 'rpc SendMessage(Message) returns (Ta
 
 const load = (text: string): LoadedProto => loadProto({ text, origin: 'x.proto' });
 
+describe("a field's proto name beside its JSON name", () => {
+  it("is recorded where the two differ (protoc's rule, or json_name), for requests that use it (ADR-001)", () => {
+    const proto = load(a2aProto('message M { string context_id = 1; string name = 2; string odd_one = 3 [json_name = "other"]; }'));
+    expect(proto.fieldNames.M).toEqual({ contextId: 'context_id', other: 'odd_one' });
+    expect(proto.fieldNames).not.toHaveProperty('Task');
+  });
+});
+
 describe('proto types in ProtoJSON', () => {
   it.each<[string, JsonSchema]>([
     ['int64 v = 1;', { type: 'string', pattern: '^-?[0-9]+$' }],
