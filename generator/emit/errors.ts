@@ -26,7 +26,8 @@ export function emitErrors(ctx: EmitContext): GeneratedFile {
       `${doc}export class ${e.className} extends ${base} {\n` +
       `  static readonly code = ${e.code};\n` +
       `  static readonly defaultMessage = ${tsString(e.defaultMessage)};\n` +
-      `  override readonly name: string = ${tsString(e.className)};\n` +
+      // The spec's name of the error (`JSONParseError`), which HTTP+JSON error bodies carry too.
+      `  override readonly name: string = ${tsString(e.definition)};\n` +
       `  constructor(message: string = ${e.className}.defaultMessage, data?: unknown) {\n` +
       `    super(${e.code}, message, data);\n` +
       `  }\n}\n\n`

@@ -19,6 +19,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
       `      paramsRequired: ${m.paramsRequired},\n` +
       `      params: ${params},\n` +
       `      result: ${validators}[${tsString(m.resultType)}],\n` +
+      (m.paramsType && Object.hasOwn(protocol.requestShapes, m.paramsType) ? `      paramsShape: ${tsString(m.paramsType)},\n` : '') +
       `    },\n`
     );
   });
@@ -34,6 +35,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  features: ${tsLiteral(protocol.features, '  ')},\n`,
     `  rules: ${tsLiteral(protocol.rules, '  ')},\n`,
     `  methods: {\n${methods.join('')}  },\n`,
+    `  requestShapes: ${tsLiteral(protocol.requestShapes, '  ')},\n`,
     ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
     ...(protocol.compat?.length
       ? [

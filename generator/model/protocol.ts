@@ -3,13 +3,14 @@
 import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
 import type { JsonSchema } from '../json-schema.js';
-import type { RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
+import type { RequestShape, RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import type { CompatModel } from './compat.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
 import { requireOneofs } from './oneofs.js';
 import { textService, withTextDataModel } from './proto-text.js';
+import { deriveRequestShapes } from './request-shapes.js';
 import { deriveRest } from './rest.js';
 import { rulesFor } from './spec-rules.js';
 import { detectVersion, factsFor, factsForUnknown } from './versions.js';
@@ -43,6 +44,8 @@ export interface ProtocolModel {
   wireVersion: string;
   /** The HTTP+JSON binding, for versions that define one (v0.3.0, v1.0). */
   rest?: RestBinding;
+  /** What each method's params may hold, by shape name (the params definition's, for the methods that have fields). */
+  requestShapes: Record<string, RequestShape>;
   /** Older versions the agent answers too, by translation (the manifest's `compat`; set by inputs.ts, which reads them). */
   compat?: CompatModel[];
   /** The spec was an a2a.proto (or an a2a.json made from one): its package and service, for headers and docs. */
@@ -86,6 +89,11 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
     ...(facts.negotiation ? { negotiation: facts.negotiation } : {}),
     wireVersion: facts.wireVersion ?? version,
     ...(rest ? { rest } : {}),
+    requestShapes: deriveRequestShapes(
+      definitions,
+      methods.flatMap((m) => (m.paramsType ? [m.paramsType] : [])),
+      proto?.fieldNames,
+    ),
     ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? text?.service ?? 'unknown' } } : {}),
   };
 }

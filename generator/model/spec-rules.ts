@@ -8,12 +8,12 @@ import { compareVersions } from '../version-order.js';
 export interface CitedRule {
   /** One of the rules the runtime knows how to check (protocol-types.ts). */
   id: RuleId;
-  /** Error key (see error-catalogue.ts) the runtime answers with when the rule is broken. */
-  error: string;
+  /** Error key (see error-catalogue.ts) the runtime answers with when the rule is broken (a citation may name another); none for a rule that shapes an answer instead. */
+  error?: string;
   /** What the rule demands, as the error message says it. */
   description: string;
-  /** Where the spec says so: the first version a citation applies to, and the section. */
-  citations: { since: string; section: string }[];
+  /** Where the spec says so: the first version a citation applies to, the section, and the error from then on when it changed. */
+  citations: { since: string; section: string; error?: string }[];
   /** The first version the rule no longer applies to. */
   until?: string;
 }
@@ -82,7 +82,11 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [
       { since: '0.1.0', section: '§6.3 TaskState — terminal states' },
       { since: '0.3.0', section: '§7.1 message/send — "A task which has reached a terminal state … can\'t be restarted"' },
-      { since: '1.0.0', section: '§3.4.2 Task Identifier Semantics — a terminal task cannot be continued' },
+      {
+        since: '1.0.0',
+        section: '§3.1.1 Send Message / §3.1.2 — UnsupportedOperationError: a task in a terminal state cannot accept further messages',
+        error: 'unsupportedOperation',
+      },
     ],
   },
   {
@@ -115,6 +119,18 @@ export const SPEC_RULES: CitedRule[] = [
     ],
   },
   {
+    id: 'push-config-exists',
+    error: 'taskNotFound',
+    description: 'the push notification config asked for does not exist',
+    citations: [{ since: '1.0.0', section: '§3.1.8 Get Push Notification Config — TaskNotFoundError: the configuration does not exist' }],
+  },
+  {
+    id: 'extended-card-capability',
+    error: 'unsupportedOperation',
+    description: 'GetExtendedAgentCard requires `capabilities.extendedAgentCard: true` in the Agent Card',
+    citations: [{ since: '1.0.0', section: '§3.3.4 Capability Validation — Extended Agent Card' }],
+  },
+  {
     id: 'push-url-absolute',
     error: 'invalidParams',
     description: 'a push notification `url` must be an absolute http(s) URL',
@@ -141,6 +157,20 @@ export const SPEC_RULES: CitedRule[] = [
     citations: [{ since: '1.0.0', section: '§3.1.6 Subscribe to Task / §9.4.6 SubscribeToTask — UnsupportedOperationError for a terminal task' }],
   },
   {
+    id: 'resubscribe-fails-in-stream',
+    description: 'tasks/resubscribe answers a stream even when it fails before its first event',
+    citations: [
+      { since: '0.1.0', section: '§7.7 tasks/resubscribe — the response is a stream of Server-Sent Events' },
+      { since: '0.2.0', section: '§7.9 tasks/resubscribe — "Response: A stream of Server-Sent Events", each a SendStreamingMessageResponse (errors included)' },
+    ],
+    until: '1.0.0', // v1.0 §9.4.6: SubscribeToTask "Returns UnsupportedOperationError"; a plain answer
+  },
+  {
+    id: 'subscribe-until-terminal',
+    description: 'a subscription lasts until the task reaches a terminal state, through the turns that wait for the client',
+    citations: [{ since: '1.0.0', section: '§3.1.6 Subscribe to Task — "MUST terminate when the task reaches a terminal state"' }],
+  },
+  {
     // Unknown fields are ignored (§5.7), but `kind` is no unknown field: it is v0.3's
     // discriminator, and a part that names one kind while holding another member's content
     // would be read as something the client did not mean. Refused with the reason instead.
@@ -165,7 +195,8 @@ export function rulesFor(version: string): Partial<Record<RuleId, SpecRule>> {
   for (const rule of SPEC_RULES) {
     const cited = rule.citations.filter((c) => compareVersions(v, c.since) >= 0).at(-1);
     if (!cited || (rule.until && compareVersions(v, rule.until) >= 0)) continue;
-    out[rule.id] = { error: rule.error, description: rule.description, section: cited.section };
+    const error = cited.error ?? rule.error;
+    out[rule.id] = { ...(error ? { error } : {}), description: rule.description, section: cited.section };
   }
   return out;
 }

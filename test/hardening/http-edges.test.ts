@@ -136,23 +136,39 @@ describe('Connection: close on a stream', () => {
   const within = (promise: Promise<number>, ms: number) => Promise.race([promise, new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), ms))]);
   const stream = (text: string) => request('message/stream', { message: textMessage(text) });
 
+  it('a stream sent with Connection: close is answered `connection: close`, and the socket closes right after the last event', async () => {
+    const { socket, closed } = await rawSocket();
+    try {
+      const response = await exchange(socket, stream('ticks 5'), { accept: 'text/event-stream', connection: 'close' });
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(response.headers.connection).toBe('close');
+      // Every event came before the close: five chunks, then the final status.
+      expect(events(response.body).filter((e) => e.result.kind === 'artifact-update')).toHaveLength(5);
+      expect(events(response.body).at(-1).result).toMatchObject({ kind: 'status-update', final: true, status: { state: 'completed' } });
+      // The server hangs up at once (keep-alive sockets idle out only after 5 s).
+      expect((await within(closed, 1500)) - response.endedAt).toBeLessThan(1000);
+    } finally {
+      socket.destroy();
+    }
+  });
+
   it.each([
-    ['a stream of events', stream('ticks 5')],
-    ['a stream that is only its error', request('tasks/resubscribe', { id: randomUUID() })],
-  ])('%s sent with Connection: close is answered `connection: close`, and the socket closes right after the last event', async (_name, body) => {
+    ['v0.3 tasks/resubscribe refused before its stream starts: one SSE error event', request('tasks/resubscribe', { id: randomUUID() }), /^text\/event-stream/],
+    [
+      'message/stream refused before its stream starts: a plain JSON answer',
+      request('message/stream', { message: { kind: 'message' } }),
+      /^application\/json$/,
+    ],
+  ])('%s; Connection: close still closes the socket right after', async (_name, body, type) => {
     const { socket, closed } = await rawSocket();
     try {
       const response = await exchange(socket, body, { accept: 'text/event-stream', connection: 'close' });
       expect(response.status).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(response.headers['content-type']).toMatch(type);
       expect(response.headers.connection).toBe('close');
-      const last = events(response.body).at(-1);
-      if (body.includes('ticks')) {
-        // Every event came before the close: five chunks, then the final status.
-        expect(events(response.body).filter((e) => e.result.kind === 'artifact-update')).toHaveLength(5);
-        expect(last.result).toMatchObject({ kind: 'status-update', final: true, status: { state: 'completed' } });
-      } else expect(last.error.code).toBe(-32001);
-      // The server hangs up at once (keep-alive sockets idle out only after 5 s).
+      const answer = type.test('application/json') ? JSON.parse(response.body) : events(response.body).at(-1);
+      expect(answer.error.code).toBe(body.includes('resubscribe') ? -32001 : -32602);
       expect((await within(closed, 1500)) - response.endedAt).toBeLessThan(1000);
     } finally {
       socket.destroy();

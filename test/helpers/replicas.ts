@@ -5,6 +5,8 @@
 //   at-once            one artifact and completed in the same turn (scenario T of the bench)
 //   hang               works until canceled; when its signal aborts it writes marks/<taskId>
 //   ask                input-required; the next message completes it with "got: <text>"
+// The v1.0 project (pgAgentProjectV1) has a second skill, `interview`, never the default: it asks
+// who you are, and its follow-up answers "interview got: <text>".
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -24,6 +26,30 @@ skills:
   - id: work
     name: Work
     description: Follows the instructions in its text.
+    tags: [test]
+server:
+  store: postgres
+`;
+
+/** The same agent on v1.0 answering v0.3.0 clients, with a second skill a follow-up reaches only through its task. */
+export const PG_MANIFEST_V1 = `spec: '1.0'
+compat: [0.3.0]
+agent:
+  name: Replica Agent
+  description: One agent, several processes, one PostgreSQL database.
+  version: 1.0.0
+  url: http://127.0.0.1:41390/
+  capabilities: { streaming: true, pushNotifications: true }
+  defaultInputModes: [text/plain]
+  defaultOutputModes: [text/plain]
+skills:
+  - id: work
+    name: Work
+    description: Follows the instructions in its text.
+    tags: [test]
+  - id: interview
+    name: Interview
+    description: Asks who you are, then answers.
     tags: [test]
 server:
   store: postgres
@@ -68,6 +94,7 @@ const server = createA2AServer({
       }
       return 'unknown command ' + command;
     },
+    interview: (ctx, events) => (ctx.task ? 'interview got: ' + ctx.text : events.inputRequired('who are you?')),
   },
   logger: (level, message, error) => log(level, message, error),
   abandonGraceMs: Number(env.ABANDON_MS ?? 60000),
@@ -96,6 +123,7 @@ export interface Replica {
 }
 
 export const pgAgentProject = (): Promise<AgentProject> => agentProject('pg-replicas', PG_MANIFEST);
+export const pgAgentProjectV1 = (): Promise<AgentProject> => agentProject('pg-replicas-v1', PG_MANIFEST_V1);
 
 export interface ReplicaSettings {
   heartbeatMs?: number;

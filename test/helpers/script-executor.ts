@@ -1,7 +1,7 @@
 // A skill handler driven by its message text, so runtime tests can provoke every behaviour:
 //   reply <text>   direct reply (a task on v0.1.0)     task          working, artifact, completed
 //   chunks <n>     an artifact in n appended chunks    events <n>    n working updates, completed
-//   ask            input-required, then completes with what the next message says
+//   ask            input-required, then completes with what the next message says (asks again if it says ask)
 //   slow           works until canceled (artifact every 20 ms)      ticks <n>     n artifact chunks 15 ms apart
 //   fail / crash   error paths
 //   reject / auth  rejected / auth-required            rpc-error     throws a typed JSON-RPC error
@@ -35,7 +35,8 @@ export function scriptHandler(errors: { ContentTypeNotSupportedError: new (m?: s
   return async (context: Context, events: Events): Promise<string | void> => {
     const [command, ...rest] = context.text.trim().split(/\s+/);
     const arg = rest.join(' ');
-    if (context.task) return events.complete(`got: ${context.text}`);
+    // A follow-up completes the task, unless it asks again (the task then waits once more).
+    if (context.task) return command === 'ask' ? events.inputRequired('what else now?') : events.complete(`got: ${context.text}`);
     switch (command) {
       case 'reply':
         return events.reply(arg || 'ok');

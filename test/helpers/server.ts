@@ -39,6 +39,9 @@ export async function startAgent(project: AgentProject, extra: AnyOptions = {}):
       images: () => 'an image',
       'secret-skill': () => 'secret',
       echo: (ctx: { text: string }) => ctx.text,
+      // Multi-turn and never the default: a follow-up reaches it only by belonging to its task.
+      interview: (ctx: { text: string; task?: unknown; skill?: { reason: string } }, events: { inputRequired(c: string): void; complete(c: string): void }) =>
+        ctx.task ? events.complete(`interview got: ${ctx.text} (routed by ${ctx.skill?.reason})`) : events.inputRequired('who are you?'),
     },
     defaultSkill: 'script',
     auth: { bearer, key: keys, Bearer: bearer },

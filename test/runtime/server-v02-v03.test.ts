@@ -245,10 +245,10 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
       expect(task.artifacts[0].parts.map((p: { text: string }) => p.text)).toEqual(['chunk-0', 'chunk-1', 'chunk-2']);
     });
 
-    it('errors before the stream starts arrive as one SSE error event for SSE clients, JSON otherwise', async () => {
-      const { res, events } = await streamAll(agent.url, 'message/stream', { message: message('x', { taskId: 'missing' }) }, auth);
-      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(events).toEqual([{ event: 'error', data: expect.objectContaining({ error: expect.objectContaining({ code: -32001 }) }) }]);
+    it('errors before the stream starts are a plain JSON-RPC error response, for SSE clients too', async () => {
+      const { res } = await openStream(agent.url, 'message/stream', { message: message('x', { taskId: 'missing' }) }, auth);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect((await res.json()).error.code).toBe(-32001);
       const json = await call('message/stream', { message: message('x', { taskId: 'missing' }) });
       expect(json.headers.get('content-type')).toBe('application/json');
       expect(json.body.error.code).toBe(-32001);
@@ -278,8 +278,11 @@ describe.each(['0.3.0', '0.2.5'])('generated server, A2A v%s', (version) => {
       const done = (await send(message('task'))).result;
       const { events } = await streamAll(agent.url, 'tasks/resubscribe', { id: done.id }, auth);
       expect(events.map((e) => e.data.result.status.state)).toEqual(['completed']);
+      // v0.x: tasks/resubscribe answers a stream, its error included (SSE clients); JSON otherwise.
       const missing = await streamAll(agent.url, 'tasks/resubscribe', { id: 'missing' }, auth);
-      expect(missing.events[0]).toMatchObject({ event: 'error', data: { error: { code: -32001 } } });
+      expect(missing.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(missing.events).toEqual([{ event: 'error', data: expect.objectContaining({ error: expect.objectContaining({ code: -32001 }) }) }]);
+      expect((await call('tasks/resubscribe', { id: 'missing' })).body.error.code).toBe(-32001);
     });
 
     it('a client that disconnects stops its stream and aborts the executor when no one else listens', async () => {

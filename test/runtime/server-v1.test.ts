@@ -207,11 +207,11 @@ describe('generated server, A2A v1.0', () => {
       controller.abort();
     });
 
-    it('SubscribeToTask on a finished task: UnsupportedOperationError -32004 (§9.4.6)', async () => {
+    it('SubscribeToTask on a finished task: UnsupportedOperationError -32004 (§9.4.6), as a plain JSON-RPC response', async () => {
       const done = (await send('task')).result.task;
-      const { events } = await streamAll(agent.url, 'SubscribeToTask', { id: done.id }, V1);
-      expect(events).toHaveLength(1);
-      expect(events[0].data.error.code).toBe(-32004);
+      const { res } = await openStream(agent.url, 'SubscribeToTask', { id: done.id }, V1);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect((await res.json()).error.code).toBe(-32004);
     });
   });
 
@@ -290,12 +290,12 @@ describe('generated server, A2A v1.0', () => {
       expect((await pushCall('DeleteTaskPushNotificationConfig', { taskId: task.id, id: created.id })).body.result).toEqual({});
       expect((await pushCall('ListTaskPushNotificationConfigs', { taskId: task.id })).body.result.configs).toEqual([]);
       const missing = (await pushCall('GetTaskPushNotificationConfig', { taskId: task.id, id: created.id })).body;
-      expect(missing.error.code).toBe(-32602);
+      expect(missing.error.code).toBe(-32001); // TaskNotFoundError: the configuration does not exist (§3.1.8)
     });
   });
 
-  it('GetExtendedAgentCard without one configured: -32007', async () => {
-    expect((await call('GetExtendedAgentCard')).body.error.code).toBe(-32007);
+  it('GetExtendedAgentCard on an agent whose card declares none: UnsupportedOperationError -32004 (§3.3.4)', async () => {
+    expect((await call('GetExtendedAgentCard')).body.error.code).toBe(-32004);
   });
 
   describe('security in v1.0 terms (oneof-wrapped schemes, securityRequirements)', () => {

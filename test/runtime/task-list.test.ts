@@ -268,14 +268,14 @@ describe('ListTasks: the PostgreSQL schema', () => {
     cluster ??= await startCluster();
     const url = await cluster.createDatabase('list_migrate');
     const { migrate, SCHEMA_VERSION } = await project.load<any>('a2a/postgres/postgres-schema.js');
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     pool.on('error', () => undefined); // the cluster's shutdown at the end may reach a connection still closing
     try {
       await migrate(pool);
       // Back to what version 1 made, with rows written by a version-1 agent.
       await pool.query(
-        `DROP INDEX a2a_tasks_listing; DROP INDEX a2a_tasks_context_listing; ALTER TABLE a2a_tasks DROP COLUMN status_ms; UPDATE a2a_schema SET version = 1`,
+        `DROP INDEX a2a_tasks_listing; DROP INDEX a2a_tasks_context_listing; ALTER TABLE a2a_tasks DROP COLUMN status_ms, DROP COLUMN skill; UPDATE a2a_schema SET version = 1`,
       );
       const rows = [
         task('old', 5),
@@ -296,7 +296,7 @@ describe('ListTasks: the PostgreSQL schema', () => {
         ['older', BASE + 1000],
       ]);
       const { rows: version } = await pool.query(`SELECT version FROM a2a_schema`);
-      expect(version).toEqual([{ version: 2 }]);
+      expect(version).toEqual([{ version: 3 }]);
       const { rows: indexes } = await pool.query(`SELECT indexname FROM pg_indexes WHERE tablename = 'a2a_tasks' AND indexname LIKE '%listing' ORDER BY 1`);
       expect(indexes.map((r) => r.indexname)).toEqual(['a2a_tasks_context_listing', 'a2a_tasks_listing']);
     } finally {

@@ -40,4 +40,6 @@ export const compatV03Adapter: VersionAdapter = {
   // v1.0 clients that fetch the card without A2A-Version (which means 0.3) still find their interfaces, as SDK 1.3.0 serves it.
   card: (card) => Object.assign(cardToV03(o(card), LENIENT), { supportedInterfaces: (card as { supportedInterfaces?: unknown }).supportedInterfaces }),
   ...(compat?.rest ? { rest: { binding: compat.rest, wire: protoV03ServerCodec } } : {}),
+  // v0.3.0 §7.9: tasks/resubscribe answers an SSE stream, its error included (its TCK and SDK 0.3 read it so; SDK 1.3.0's legacy handler writes it so).
+  resubscribeFailsInStream: true,
 };

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { ownerOf } from '../server/task-owner.js';
+import { skillOf } from '../server/task-skill.js';
 import { statusTimeOf } from '../server/task-query.js';
 
 export interface BatchRow {
@@ -16,6 +17,8 @@ export interface BatchRow {
   /** status.timestamp in ms since epoch (task-query.ts's statusTimeOf): the ListTasks order. */
   status_ms: number;
   owner: string | null;
+  /** The skill the task belongs to (task-skill.ts). */
+  skill: string | null;
   doc: object;
   /** The version the writer last saw; the row becomes expected + n. */
   expected: number;
@@ -38,6 +41,7 @@ export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running
     state,
     status_ms: statusTimeOf(task),
     owner: ownerOf(task) ?? null,
+    skill: skillOf(task) ?? null,
     doc: task,
     expected: write.expected,
     n: Math.max(1, write.events.length),
@@ -52,13 +56,13 @@ export function batchRow(task: Task, write: Pick<BatchRow, 'expected' | 'running
 
 const BATCH_WRITE = `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, context_id text, state text, status_ms bigint, owner text, doc jsonb, expected bigint, n bigint,
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, context_id text, state text, status_ms bigint, owner text, skill text, doc jsonb, expected bigint, n bigint,
     running boolean, token text, bytes bigint, finished boolean, events jsonb, notify boolean)
 ), up AS (
-  INSERT INTO a2a_tasks AS t (id, context_id, state, status_ms, owner, doc, version, running, runner, write_token, bytes, finished_at)
-  SELECT id, context_id, state, status_ms, owner, doc, expected + n, running, $2, token, bytes, CASE WHEN finished THEN now() END FROM input
+  INSERT INTO a2a_tasks AS t (id, context_id, state, status_ms, owner, skill, doc, version, running, runner, write_token, bytes, finished_at)
+  SELECT id, context_id, state, status_ms, owner, skill, doc, expected + n, running, $2, token, bytes, CASE WHEN finished THEN now() END FROM input
   ON CONFLICT (id) DO UPDATE SET
-    context_id = EXCLUDED.context_id, state = EXCLUDED.state, status_ms = EXCLUDED.status_ms, owner = EXCLUDED.owner, doc = EXCLUDED.doc,
+    context_id = EXCLUDED.context_id, state = EXCLUDED.state, status_ms = EXCLUDED.status_ms, owner = EXCLUDED.owner, skill = EXCLUDED.skill, doc = EXCLUDED.doc,
     version = EXCLUDED.version, running = EXCLUDED.running, runner = EXCLUDED.runner, write_token = EXCLUDED.write_token,
     bytes = EXCLUDED.bytes, updated_at = now(),
     finished_at = CASE WHEN EXCLUDED.finished_at IS NOT NULL THEN coalesce(t.finished_at, now()) END

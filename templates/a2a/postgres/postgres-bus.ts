@@ -8,6 +8,7 @@
 // the runner hearing of it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { endsTask } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import type { RemoteFollow, TaskEventBus } from '../server/event-bus.js';
 import { rowOf } from './postgres-store.js';
@@ -40,6 +41,8 @@ class Follow implements RemoteFollow {
     readonly taskId: string,
     private lastSeq: number,
     private readonly listener: RunListener,
+    /** A final event that leaves the task waiting for the client does not end the follow (TaskEventBus.follow). */
+    private readonly throughInterruptions = false,
   ) {
     this.poll = setInterval(() => void this.fetch(), 1000);
     (this.poll as { unref?: () => void }).unref?.();
@@ -75,7 +78,7 @@ class Follow implements RemoteFollow {
           if (this.closed) return;
           this.lastSeq = Number(row.seq);
           this.listener(row.event, row.final);
-          if (row.final) return this.close();
+          if (row.final && !(this.throughInterruptions && !endsTask(row.event))) return this.close();
         }
       } while (this.again && !this.closed);
     } catch {
@@ -111,8 +114,8 @@ export class PostgresEventBus implements TaskEventBus {
     return row !== undefined && row.running && row.runnerAlive && row.runner !== this.options.replicaId;
   }
 
-  async follow(task: Task, listener: RunListener): Promise<RemoteFollow> {
-    const follow = new Follow(this, task.id, rowOf(task)?.version ?? 0, listener);
+  async follow(task: Task, listener: RunListener, options: { throughInterruptions?: boolean } = {}): Promise<RemoteFollow> {
+    const follow = new Follow(this, task.id, rowOf(task)?.version ?? 0, listener, options.throughInterruptions);
     let set = this.follows.get(task.id);
     if (!set) this.follows.set(task.id, (set = new Set()));
     set.add(follow);

@@ -7,6 +7,7 @@ export interface TaskRowData {
   doc: object;
   version: string;
   owner: string | null;
+  skill: string | null;
   running: boolean;
   runner: string | null;
   runner_alive: boolean | null;
@@ -14,7 +15,7 @@ export interface TaskRowData {
 }
 
 const READ = `
-SELECT t.id, t.doc, t.version, t.owner, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
+SELECT t.id, t.doc, t.version, t.owner, t.skill, t.running, t.runner, (r.seen > now() - $2::bigint * interval '1 millisecond') AS runner_alive,
        (t.finished_at IS NOT NULL AND t.finished_at < now() - $3::bigint * interval '1 millisecond') AS expired
 FROM a2a_tasks t LEFT JOIN a2a_replicas r ON r.id = t.runner WHERE t.id = ANY($1::text[])`;
 

@@ -62,6 +62,9 @@ const MIGRATIONS: readonly string[] = [
    DROP FUNCTION pg_temp.a2a_status_ms(jsonb);
    CREATE INDEX IF NOT EXISTS a2a_tasks_listing ON a2a_tasks (status_ms DESC, id COLLATE "C" DESC);
    CREATE INDEX IF NOT EXISTS a2a_tasks_context_listing ON a2a_tasks (context_id, status_ms DESC, id COLLATE "C" DESC);`,
+  // 3: the skill a task belongs to (server/task-skill.ts): a continuing message goes to it. Rows
+  // written before have none and are routed per message, as they were.
+  `ALTER TABLE a2a_tasks ADD COLUMN IF NOT EXISTS skill text;`,
 ];
 
 /** The schema version this runtime writes; a database ahead of it is refused (an older replica must not write a newer schema). */

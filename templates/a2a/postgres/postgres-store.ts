@@ -12,6 +12,7 @@ import { JsonRpcError } from '../errors.js';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { setOwner } from '../server/task-owner.js';
+import { setSkill } from '../server/task-skill.js';
 import type { TaskChange, TaskStore } from '../server/task-store.js';
 import { PageTokenError, type TaskPage, type TaskQuery } from '../server/task-query.js';
 import { batchRow, writeBatch } from './postgres-batch.js';
@@ -136,6 +137,7 @@ export class PostgresTaskStore implements TaskStore {
     if (!row || row.expired) return undefined;
     const task = row.doc as Task;
     if (row.owner !== null) setOwner(task, row.owner);
+    if (row.skill !== null) setSkill(task, row.skill);
     setRow(task, { version: Number(row.version), running: row.running, runner: row.runner ?? undefined, runnerAlive: row.runner_alive === true });
     return task;
   }

@@ -183,6 +183,13 @@ export function statusEndsInteraction(event: TaskStatusUpdateEvent): boolean {
   return features.statusUpdateFinal ? e.final === true || isTerminalState(state) : endsInteraction(state);
 }
 
+/** Whether an event finishes its task for good: a terminal status, a task in a terminal state, or no task event at all (a direct reply). */
+export function endsTask(event: unknown): boolean {
+  if (isStatusUpdate(event)) return isTerminalState(String((event as unknown as { status: Loose }).status.state));
+  if (isTask(event)) return isTerminalState(stateOf(event));
+  return true;
+}
+
 export const contextIdOf = (task: Task): string | undefined => (contextField ? ((task as unknown as Loose)[contextField] as string | undefined) : undefined);
 
 export interface StatusInput {

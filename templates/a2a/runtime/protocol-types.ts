@@ -17,6 +17,28 @@ export interface MethodDescriptor {
   params: TypeValidator<unknown> | undefined;
   /** Validates a result (or, for streaming methods, each event). */
   result: TypeValidator<unknown>;
+  /** The params' entry in `ProtocolDescriptor.requestShapes`, when they have fields. */
+  paramsShape?: string;
+}
+
+/**
+ * What a request object may hold, for reading it (server/request-fields.ts): unknown fields are
+ * dropped (spec v1.0 §5.7: implementations ignore what they do not recognize, so an agent never
+ * stores and serves back fields its schema lacks), and in ProtoJSON the proto field names are
+ * read as the JSON names (ADR-001: parsers accept both).
+ */
+export interface RequestShape {
+  /**
+   * Each field by its JSON name → the shape of its value, read further (a message, or a list of
+   * them), or 0: read as it is (scalars, enums, metadata, Struct and Value).
+   */
+  readonly fields: { readonly [field: string]: string | 0 };
+  /** ProtoJSON: the JSON name of each field whose proto name differs (`task_id` → `taskId`). */
+  readonly protoNames?: { readonly [protoName: string]: string };
+  /** Unknown fields are data, not mistakes (the schema allows additional properties): kept. */
+  readonly open?: true;
+  /** A union told apart by a discriminator (v0.x parts by `kind`): its value → the branch's shape; `fields` is empty. */
+  readonly union?: { readonly discriminator: string; readonly branches: { readonly [value: string]: string } };
 }
 
 /** The version-independent names of the task states; the schema's own values are in `ProtocolFeatures.states`. */
@@ -137,15 +159,19 @@ export type RuleId =
   | 'streaming-capability'
   | 'push-capability'
   | 'push-url-absolute'
+  | 'push-config-exists'
+  | 'extended-card-capability'
   | 'cancel-nonterminal-task'
   | 'subscribe-nonterminal-task'
+  | 'subscribe-until-terminal'
+  | 'resubscribe-fails-in-stream'
   | 'history-zero-omitted'
   | 'no-kind-discriminator';
 
 /** A rule as it applies to the generated version. */
 export interface SpecRule {
-  /** Key of the error raised when the rule is broken. */
-  error: string;
+  /** Key of the error raised when the rule is broken; none for a rule that shapes an answer (`subscribe-until-terminal`). */
+  error?: string;
   description: string;
   /** The section of this version's specification that states the rule. */
   section: string;
@@ -239,6 +265,8 @@ export interface ProtocolDescriptor {
   extendedCard: ExtendedCardAccess;
   features: ProtocolFeatures;
   methods: { readonly [method: string]: MethodDescriptor };
+  /** The shapes of every object a request's params may hold, by name (`MethodDescriptor.paramsShape`). */
+  requestShapes: { readonly [shape: string]: RequestShape };
   /** The HTTP+JSON binding, in versions that define one. */
   rest?: RestBinding;
   /** Older versions this agent answers too, by translating (the manifest's `compat`); the translation is version-adapters.ts's. */

@@ -6,6 +6,7 @@ import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { AgentCard } from '../types.js';
 import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type HeaderReader } from './auth.js';
+import { notModified, servedCard, type ServedCard } from './card-cache.js';
 import { corsHeaders, NO_CORS, preflight, type CorsPolicy } from './cors.js';
 import { dispatch, type DispatchConfig, type Outcome } from './dispatch.js';
 import type { Principal } from './executor.js';
@@ -161,25 +162,36 @@ const normalizePath = (p: string): string => {
 /**
  * The public card, in the version the request names when the agent answers several (a request
  * without `A2A-Version` speaks 0.3, §3.6.2, so it gets the 0.3 card); a version not served gets the
- * agent's own card, which lists what is.
+ * agent's own card, which lists what is. Cacheable: ETag and Last-Modified per version of the card,
+ * and 304 for a client whose copy is current (card-cache.ts).
  */
 function cardResponse(request: CoreRequest, config: CoreConfig, cors: Cors): CoreResponse {
-  const headers: Record<string, string> = { ...JSON_HEADERS, 'cache-control': 'public, max-age=60', ...cors };
-  if (!translatesVersions()) return { status: 200, headers, body: JSON.stringify(config.card()) };
-  headers.vary = versionHeader!;
-  const negotiated = negotiate(requestedVersion(request));
-  const adapter = negotiated.ok ? negotiated.adapter : undefined;
-  return { status: 200, headers, body: adapter ? translatedCard(adapter, config.card()) : JSON.stringify(config.card()) };
+  const translates = translatesVersions();
+  const negotiated = translates ? negotiate(requestedVersion(request)) : undefined;
+  const served = servedCardOf(config.card(), negotiated?.ok ? negotiated.adapter : undefined);
+  const headers: Record<string, string> = {
+    ...JSON_HEADERS,
+    'cache-control': 'public, max-age=60',
+    etag: served.etag,
+    'last-modified': served.lastModified,
+    ...cors,
+  };
+  if (translates) headers.vary = versionHeader!;
+  if (notModified(request, served)) {
+    const { 'content-type': _type, ...rest } = headers;
+    return { status: 304, headers: rest };
+  }
+  return { status: 200, headers, body: served.body };
 }
 
-/** A card as another version writes it, translated once per card (the card changes only when the server moves its URL). */
-const translatedCards = new WeakMap<object, Map<VersionAdapter, string>>();
-function translatedCard(adapter: VersionAdapter, card: AgentCard): string {
-  let byAdapter = translatedCards.get(card);
-  if (!byAdapter) translatedCards.set(card, (byAdapter = new Map()));
-  let json = byAdapter.get(adapter);
-  if (json === undefined) byAdapter.set(adapter, (json = JSON.stringify(adapter.card(card))));
-  return json;
+/** A card as served in one version, made once per card (the card changes only when the server moves its URL) and version. */
+const servedCards = new WeakMap<object, Map<VersionAdapter | undefined, ServedCard>>();
+function servedCardOf(card: AgentCard, adapter: VersionAdapter | undefined): ServedCard {
+  let byAdapter = servedCards.get(card);
+  if (!byAdapter) servedCards.set(card, (byAdapter = new Map()));
+  let served = byAdapter.get(adapter);
+  if (served === undefined) byAdapter.set(adapter, (served = servedCard(JSON.stringify(adapter ? adapter.card(card) : card))));
+  return served;
 }
 
 function methodNotAllowed(allow: string, cors: Cors): CoreResponse {
@@ -257,7 +269,6 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
   const parsed = large ? await parseBodyInTurns(text, config.limits.jsonDepth) : parseBody(text, config.limits.jsonDepth);
   if (!parsed.ok) return jsonError(200, dialect, null, parsed.error, cors);
   if (large) await nextTurn();
-  const acceptsSse = (request.header('accept') ?? '').includes('text/event-stream');
   const meta = { principal: auth.principal, connection: request };
 
   if (Array.isArray(parsed.value)) return batch(parsed.value, meta, request, config, cors, refused, dialect);
@@ -275,20 +286,17 @@ async function jsonRpc(request: CoreRequest, config: CoreConfig, cors: Cors): Pr
       );
   if (outcome.kind === 'result') return { status: 200, headers: jsonHeaders(cors), body: dialect.success(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
-  // A refusal is in the agent's own version: the request's version is the one not served.
+  // A refusal is in the agent's own version: the request's version is the one not served. An
+  // error known before a stream starts (an unknown or finished task, bad params) is a plain
+  // JSON-RPC response, not a stream: a client tells it from a broken stream by its content type
+  // — but for v0.x's resubscribe, whose response is always a stream (docs/JSON-RPC.md).
   const body = refused ? errorJson(id, refused) : dialect.error(id, outcome.error);
-  // A streaming request that fails before its stream starts: SSE clients get the error as an event.
-  if (acceptsSse && dialect.isStreaming(method)) return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(body, config.keepAliveMs) };
+  if (!refused && dialect.failsInStream(method) && (request.header('accept') ?? '').includes('text/event-stream'))
+    return { status: 200, headers: sseHeaders(request, cors), stream: oneErrorEvent(body, config.keepAliveMs) };
   return jsonAnswer(200, body, cors);
 }
 
 const jsonAnswer = (status: number, body: string, cors: Cors): CoreResponse => ({ status, headers: jsonHeaders(cors), body });
-
-/** A client that asked for `Connection: close` gets it: the socket ends with the stream. */
-function sseHeaders(request: CoreRequest, cors: Cors): Record<string, string> {
-  const close = /(^|,)\s*close\s*(,|$)/i.test(request.header('connection') ?? '');
-  return close ? { ...SSE_HEADERS, ...cors, connection: 'close' } : { ...SSE_HEADERS, ...cors };
-}
 
 function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
   return {
@@ -298,6 +306,12 @@ function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
       writer.stop();
     },
   };
+}
+
+/** A client that asked for `Connection: close` gets it: the socket ends with the stream. */
+function sseHeaders(request: CoreRequest, cors: Cors): Record<string, string> {
+  const close = /(^|,)\s*close\s*(,|$)/i.test(request.header('connection') ?? '');
+  return close ? { ...SSE_HEADERS, ...cors, connection: 'close' } : { ...SSE_HEADERS, ...cors };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Principal } from './executor.js';
 import { errorJson, idRequired, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
 import { checkClientMessage, checkHistoryLength, checkPushUrl, invalidParams, ruleApplies, ruleError } from './rules.js';
 import { checkListQuery } from './list-tasks.js';
+import { dropUnknownFields, readProtoNames } from './request-fields.js';
 import { SseWriter, type SseSink, type SseSource } from './sse.js';
 import type { CallInfo, TaskManager } from './task-manager.js';
 import { budgetError, sizeOfMessage } from './task-size.js';
@@ -33,6 +34,8 @@ export interface DispatchConfig {
   keepAliveMs: number;
   customMethods: Readonly<Record<string, CustomHandler | undefined>>;
   extendedCard?: (principal: Principal | undefined) => AgentCard | Promise<AgentCard>;
+  /** The public card declares an extended card (`capabilities.extendedAgentCard`, v0.x `supportsAuthenticatedExtendedCard`). */
+  advertisesExtendedCard: boolean;
   /** The tenant of this agent's interface (v1.0 multi-tenancy), when it has one. */
   tenant?: string;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
@@ -67,6 +70,8 @@ const features = protocol.features;
 const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
 const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
 const streamsTasks = protocol.features.streamCarriesTask;
+/** ProtoJSON (v1.0 on): requests may name fields by their proto names. */
+const PROTO_NAMES = Object.values(protocol.requestShapes).some((shape) => shape.protoNames !== undefined);
 
 export const isStreamingMethod = (method: string): boolean => Object.prototype.hasOwnProperty.call(methods, method) && methods[method].streaming;
 
@@ -99,6 +104,8 @@ export async function dispatch(request: Pick<JsonRpcRequest, 'method' | 'params'
       case 'pushDelete':
         return { kind: 'result', result: await manager.pushMethods.delete(params, meta) };
       case 'extendedCard':
+        // Not declared by the card: unsupported (v1.0 §3.3.4); declared but not configured: -32007.
+        if (!config.advertisesExtendedCard && ruleApplies('extended-card-capability')) throw ruleError('extended-card-capability', '');
         if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
         return { kind: 'result', result: await config.extendedCard(meta.principal) };
       default:
@@ -134,7 +141,8 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
     throw errorFor('methodNotFound', `Method not found: ${method.slice(0, 100)}`, { method: method.slice(0, 100) });
   }
   const descriptor = methods[method];
-  const params = checkParams(raw, descriptor);
+  const shape = descriptor.paramsShape;
+  const params = checkParams(shape && PROTO_NAMES ? readProtoNames(shape, raw) : raw, descriptor);
   // A request names its tenant (or none, when a gateway took it off): another one is not this agent.
   if (config.tenant !== undefined && typeof params.tenant === 'string' && params.tenant !== '' && params.tenant !== config.tenant)
     throw invalidParams(
@@ -166,7 +174,8 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
       break;
     }
   }
-  return { descriptor, params };
+  // Judged as sent (the rules see a v0.3 `kind` in a v1.0 part); kept without what the schema does not know.
+  return { descriptor, params: shape ? dropUnknownFields(shape, params) : params };
 }
 
 function checkParams(raw: unknown, descriptor: Descriptor): Loose {
@@ -267,13 +276,13 @@ async function streamResubscribe(params: Loose, meta: CallMeta, config: Dispatch
     else stream.push('event', framing.event(toStreamEvent(event)), final);
   };
   const listener: RunListener = (event, final, error) => (held ? held.push([event, final, error]) : forward(event, final, error));
-  const { task, run } = await config.manager.resubscribe(params, meta, listener);
+  const { task, subscription } = await config.manager.resubscribe(params, meta, listener);
   // The current state first, then whatever happens next.
-  stream.push('event', framing.event(toStreamEvent(config.manager.snapshot(task, undefined))), run === undefined);
+  stream.push('event', framing.event(toStreamEvent(config.manager.snapshot(task, undefined))), subscription === undefined);
   const pending = held;
   held = undefined;
   for (const [event, final, error] of pending) forward(event, final, error);
-  if (run) stream.onClose(() => config.manager.unlisten(run, listener));
+  if (subscription) stream.onClose(() => subscription.close());
   return { kind: 'stream', source: stream };
 }
 

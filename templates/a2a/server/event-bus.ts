@@ -21,9 +21,11 @@ export interface TaskEventBus {
   runningElsewhere(task: Task): boolean;
   /**
    * Follows a task running elsewhere: `listener` gets every event stored after the version of
-   * `task` (the copy just loaded), in order, then the final one.
+   * `task` (the copy just loaded), in order, then the final one. `throughInterruptions`: a final
+   * event that leaves the task waiting for the client (input-required) does not end the follow,
+   * whose listener goes on to hear the task's next turns, wherever they run, until a terminal one.
    */
-  follow(task: Task, listener: RunListener): RemoteFollow | Promise<RemoteFollow>;
+  follow(task: Task, listener: RunListener, options?: { throughInterruptions?: boolean }): RemoteFollow | Promise<RemoteFollow>;
   /**
    * Asks the replica running the task to cancel it, and resolves once its interaction ended or
    * `timeoutMs` passed. False when no live replica runs it (the caller cancels in place).

@@ -16,8 +16,8 @@ export interface RoutedSkill {
   id: string;
   /** The validated DataPart payload, when the skill declares an `input` schema and the message carried one. */
   input?: unknown;
-  /** How the skill was chosen. */
-  reason: 'metadata' | 'data' | 'default';
+  /** How the skill was chosen: the task's own (a continuing message), `metadata.skillId`, a typed data part, or the default. */
+  reason: 'task' | 'metadata' | 'data' | 'default';
 }
 
 export interface RequestContext {

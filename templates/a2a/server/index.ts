@@ -202,6 +202,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
     customMethods: (options.methods ?? {}) as Record<string, never>,
     extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, cardEndpoint(card)),
+    // The generator makes an extended card exactly when the manifest's card declares one.
+    advertisesExtendedCard: extendedAgentCard !== undefined,
     tenant: cardTenant(agentCard),
     log,
     basePath,

@@ -3,9 +3,11 @@
 // has its method and params translated into the agent's before dispatch — the same validation,
 // rules, limits and handlers — and its result, stream events and errors translated back.
 import { errorFor, JsonRpcError } from '../errors.js';
+import { protocol } from '../protocol.js';
 import { wireError } from './error-details.js';
 import { dispatch, idlessError, isStreamingMethod, type CallMeta, type DispatchConfig, type Outcome, type StreamFraming } from './dispatch.js';
 import { errorJson, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc.js';
+import { ruleApplies } from './rules.js';
 import type { VersionAdapter } from './version-adapter.js';
 
 export interface JsonRpcDialect {
@@ -13,16 +15,27 @@ export interface JsonRpcDialect {
   /** The answer to a request without an id (nothing runs; see dispatch.ts idlessError). */
   idlessError(method: string, params: unknown, config: DispatchConfig): JsonRpcError;
   isStreaming(method: string): boolean;
+  /**
+   * Whether a streaming request that fails before its first event is answered as a stream of its
+   * error (an SSE `event: error`) rather than a plain JSON-RPC error response: only v0.x's
+   * resubscribe, whose response the text says is always a stream; every other error known
+   * before a stream starts is a plain answer (docs/JSON-RPC.md).
+   */
+  failsInStream(method: string): boolean;
   success(id: JsonRpcId, result: unknown): string;
   error(id: JsonRpcId, error: unknown): string;
   /** An error's wire form in this version (`code`, `message`, `data`): what `error` and HTTP+JSON bodies carry. */
   writeError(error: JsonRpcError): { code: number; message: string; data?: unknown };
 }
 
+const roleOf = (method: string) => (Object.hasOwn(protocol.methods, method) ? protocol.methods[method].role : undefined);
+const NATIVE_RESUBSCRIBE_FAILS_IN_STREAM = ruleApplies('resubscribe-fails-in-stream');
+
 export const nativeDialect: JsonRpcDialect = {
   dispatch,
   idlessError,
   isStreaming: isStreamingMethod,
+  failsInStream: (method) => NATIVE_RESUBSCRIBE_FAILS_IN_STREAM && roleOf(method) === 'resubscribe',
   success: successJson,
   error: errorJson,
   writeError: wireError,
@@ -74,6 +87,7 @@ function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
       return own instanceof JsonRpcError ? own : idlessError(own.method, own.params, config);
     },
     isStreaming: (method) => isStreamingMethod(adapter.method(method) ?? ''),
+    failsInStream: (method) => adapter.resubscribeFailsInStream === true && roleOf(adapter.method(method) ?? '') === 'resubscribe',
     success: successJson,
     error,
     writeError,

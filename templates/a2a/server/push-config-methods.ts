@@ -60,10 +60,10 @@ export class PushConfigMethods {
     const configId = typeof params[configIdParam] === 'string' && params[configIdParam] !== '' ? (params[configIdParam] as string) : undefined;
     const config = await this.config.pushConfigs.get(task.id, configId);
     if (!config) {
-      throw invalidParams(
-        configId ? `/${configIdParam}` : `/${taskParam}`,
-        configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`,
-      );
+      // v1.0 answers TaskNotFound (§3.1.8); before, the id given was invalid.
+      const path = configId ? `/${configIdParam}` : `/${taskParam}`;
+      const what = configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`;
+      throw ruleApplies('push-config-exists') ? ruleError('push-config-exists', path, what) : invalidParams(path, what);
     }
     return answer(task.id, config);
   }

@@ -1,9 +1,11 @@
 // Errors over HTTP+JSON: an HTTP status from the error (spec v1.0 §5.4) and a body in the
 // binding's style — v1.0's `{ "error": google.rpc.Status }` with the typed details the
 // JSON-RPC binding carries in `data` (§11.6), or v0.3.0's `{ code, message, data }` as its
-// official SDKs write and read it, plus `error` naming the type (`TaskNotFoundError`), which the
-// official TCK's HTTP+JSON client reads instead of the code. Failures before any method (authentication, no route, a
-// body too big) are HTTP failures with a status of their own, written in the same style.
+// official SDKs write and read it (@a2a-js/sdk 0.3 maps the code), plus the error's type name
+// (`TaskNotFoundError`) twice: as `error`, which the official v0.3 TCK's HTTP+JSON client reads,
+// and as `type`, which a2a-python's v0.3 client reads. Failures before any method
+// (authentication, no route, a body too big) are HTTP failures with a status of their own, written
+// in the same style.
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import type { RestBinding } from '../runtime/protocol-types.js';
@@ -22,7 +24,10 @@ export function statusOf(error: JsonRpcError, binding: RestBinding | undefined =
 /** The body of an error answer (a stream's error event has the same). */
 export function restErrorBody(error: JsonRpcError, binding: RestBinding | undefined = nativeBinding, write: ErrorWriter = wireError): string {
   const wire = write(error);
-  if (binding?.errors !== 'status') return JSON.stringify({ ...wire, error: error.name === 'JsonRpcError' ? 'A2AError' : error.name });
+  if (binding?.errors !== 'status') {
+    const type = error.name === 'JsonRpcError' ? 'A2AError' : error.name;
+    return JSON.stringify({ ...wire, error: type, type });
+  }
   const [httpStatus, rpcStatus] = statusOf(error, binding);
   const details = Array.isArray(wire.data) ? wire.data : [];
   return JSON.stringify({ error: { code: httpStatus, status: rpcStatus, message: wire.message, details } });

@@ -69,17 +69,23 @@ function bind(segments: Segment[], parts: string[]): Record<string, string> | Er
   return bound;
 }
 
-/** The query string's values for the fields a route takes from it; other parameters are ignored (A2A-Version may be one). */
-export function queryFields(query: string, fields: RestRoute['query']): Record<string, unknown> | JsonRpcError {
+/**
+ * The query string's values for the fields a route takes from it, each also under its proto name
+ * (`history_length`) in ProtoJSON (`protoNames`); other parameters are ignored (A2A-Version may be one).
+ */
+export function queryFields(query: string, fields: RestRoute['query'], protoNames?: Readonly<Record<string, string>>): Record<string, unknown> | JsonRpcError {
   const out: Record<string, unknown> = {};
   if (query === '') return out;
   const params = new URLSearchParams(query);
   for (const name of new Set(params.keys())) {
-    if (!Object.hasOwn(fields, name)) continue;
+    const field = Object.hasOwn(fields, name) ? name : protoNames && Object.hasOwn(protoNames, name) ? protoNames[name] : undefined;
+    if (field === undefined || !Object.hasOwn(fields, field)) continue;
+    if (Object.hasOwn(out, field))
+      return errorFor('invalidParams', `query parameter ${field} is given twice, as "${field}" and as its proto name`, { path: `/${field}` });
     const values = params.getAll(name);
-    const value = readQueryValue(fields[name], values);
-    if (value instanceof Error) return errorFor('invalidParams', `query parameter ${name}: ${value.message}`, { path: `/${name}` });
-    out[name] = value;
+    const value = readQueryValue(fields[field], values);
+    if (value instanceof Error) return errorFor('invalidParams', `query parameter ${name}: ${value.message}`, { path: `/${field}` });
+    out[field] = value;
   }
   return out;
 }

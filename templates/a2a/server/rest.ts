@@ -15,6 +15,7 @@ import { parseBody } from './jsonrpc.js';
 import { dialectOf, nativeDialect, type JsonRpcDialect } from './jsonrpc-dialect.js';
 import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
 import { compileRoutes, matchRoute, queryFields, type CompiledRoute } from './rest-routes.js';
+import { readProtoNames } from './request-fields.js';
 import { restWire, type RestWire } from './rest-wire.js';
 import { SSE_HEADERS } from './sse.js';
 import { NO_CORS } from './cors.js';
@@ -84,6 +85,24 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? (JSON_HEADERS as Record<string, string>) : { ...JSON_HEADERS, ...cors });
 const NO_FIELDS: Loose = Object.freeze({}) as Loose;
 
+/** The shape of a method's params (request-fields.ts), for the agent's own version. */
+const paramsShapeOf = (method: string): string | undefined => (Object.hasOwn(protocol.methods, method) ? protocol.methods[method].paramsShape : undefined);
+
+/** The proto names of a method's params fields (ProtoJSON), which a query string may use too. */
+function protoNamesOf(method: string): Readonly<Record<string, string>> | undefined {
+  const shape = paramsShapeOf(method);
+  return shape === undefined ? undefined : protocol.requestShapes[shape]?.protoNames;
+}
+
+/** A body with its proto field names read as JSON names, before the path's fields join it (they must agree by name). */
+function bodyInJsonNames(route: CompiledRoute['route'], body: unknown): unknown {
+  const shape = paramsShapeOf(route.method);
+  if (shape === undefined || route.body === undefined) return body;
+  if (route.body === '*') return readProtoNames(shape, body);
+  const field = protocol.requestShapes[shape]?.fields[route.body];
+  return typeof field === 'string' ? readProtoNames(field, body) : body;
+}
+
 /** Answers a request whose path lies under the binding's base; `path` is the rest of it (`/tasks/abc`). */
 export async function handleRest(request: CoreRequest, path: string, config: CoreConfig, cors: Cors, call: RestCall): Promise<CoreResponse> {
   // The version decides the routes (v0.3.0's and v1.0's differ); a version not served is refused once the caller is known.
@@ -116,13 +135,14 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
     if ('status' in read) return fail(read.status, read.message, read.status === 413 || read.status === 408 ? { connection: 'close' } : {});
     body = read.value;
   }
-  const query = route.body === undefined && request.query !== '' ? queryFields(request.query, route.query) : NO_FIELDS;
+  const query = route.body === undefined && request.query !== '' ? queryFields(request.query, route.query, protoNamesOf(route.method)) : NO_FIELDS;
   if (query instanceof JsonRpcError) return error(query);
 
   let params: Loose;
   try {
     // The path's fields win over the query's (a query cannot rename the task of the path).
-    params = version.wire.params(route, body, query === NO_FIELDS ? bound : Object.assign({}, query, bound));
+    const named = version === native ? bodyInJsonNames(route, body) : body;
+    params = version.wire.params(route, named, query === NO_FIELDS ? bound : Object.assign({}, query, bound));
   } catch (err) {
     if (err instanceof JsonRpcError) return error(err);
     throw err;

@@ -1,6 +1,8 @@
 // Picks the skill a message is for, validates its typed input, and checks media types.
 //
 // Routing rules, in order:
+//   0. the message continues a task → the task's skill (its first message's); a `skillId` naming
+//      another skill is invalid params;
 //   1. `message.metadata.skillId` names a skill → that skill;
 //   2. the message has DataParts and exactly one skill's `input` schema accepts one of them → that skill;
 //   3. otherwise the default skill: the `defaultSkill` option, else the manifest's first skill;
@@ -27,9 +29,18 @@ const inputValidators = new Map<string, TypeValidator<unknown>>(
     .map(([id, v]) => [id, v.input!]),
 );
 
-export function routeSkill(message: Loose, defaultSkill: string | undefined): RoutedSkill | undefined {
+export function routeSkill(message: Loose, defaultSkill: string | undefined, taskSkill?: string): RoutedSkill | undefined {
   const parts = (message.parts as Loose[]) ?? [];
   const named = (message.metadata as Loose | undefined)?.skillId;
+  if (taskSkill !== undefined && routes.some((r) => r.id === taskSkill)) {
+    if (named !== undefined && named !== taskSkill) {
+      throw invalidParams(
+        '/message/metadata/skillId',
+        `the task belongs to skill "${taskSkill}"; a message continuing it cannot name ${typeof named === 'string' ? `skill "${named.slice(0, 100)}"` : 'another skill'}`,
+      );
+    }
+    return { id: taskSkill, input: typedInput(taskSkill, parts), reason: 'task' };
+  }
   if (named !== undefined) {
     if (typeof named !== 'string' || !routes.some((r) => r.id === named)) {
       throw invalidParams(

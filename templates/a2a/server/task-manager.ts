@@ -11,14 +11,16 @@ import type { AgentExecutor, Principal } from './executor.js';
 import { describeFailure } from './failure.js';
 import { PushConfigMethods } from './push-config-methods.js';
 import type { PushConfig, PushConfigs, PushNotifier } from './push.js';
-import type { RemoteFollow, TaskEventBus } from './event-bus.js';
+import type { TaskEventBus } from './event-bus.js';
 import type { ServerLog, SpanHandle, Tracing } from './observability.js';
 import { listTasks } from './list-tasks.js';
 import { resolveTask, type ResolvedTask } from './message-target.js';
 import { checkMediaTypes, routeSkill } from './routing.js';
 import { checkHistoryLength, historyAbsentMeansNone, ruleApplies, ruleError } from './rules.js';
 import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
+import { setSkill, skillOf } from './task-skill.js';
 import { TaskRun, type RunHost, type RunListener, type StreamEvent } from './task-run.js';
+import { TaskSubscription, type SubscriptionHost } from './task-subscription.js';
 import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
 import type { TaskStore } from './task-store.js';
 
@@ -266,7 +268,7 @@ export class TaskManager implements RunHost {
     if (taskId !== undefined && (this.runs.has(taskId) || (existing && this.config.bus?.runningElsewhere(existing)))) {
       throw errorFor('unsupportedOperation', `task ${taskId} is still being worked on; send the next message once it asks for input`, { taskId });
     }
-    const skill = routeSkill(message, this.config.defaultSkill);
+    const skill = routeSkill(message, this.config.defaultSkill, existing ? skillOf(existing) : undefined);
     checkMediaTypes(message, skill, this.config.agentModes, getPath(params, features.send.acceptedOutputModes));
     const messageBytes = sizeOfMessage(message);
     const existingBytes = existing ? sizeOf(existing) : 0;
@@ -288,6 +290,7 @@ export class TaskManager implements RunHost {
     const withRefs = (id: string): Loose => ({ ...refer(id) });
     let run: TaskRun;
     if (existing) {
+      setSkill(existing, skill?.id);
       const history = ((existing as unknown as Loose).history ??= []) as unknown[];
       history.push(refer(existing.id));
       let bytes = existingBytes + messageBytes;
@@ -296,9 +299,15 @@ export class TaskManager implements RunHost {
       run = new TaskRun(this, taskId, contextId, undefined, existing, false, bytes);
       run.owner = ownerOf(existing);
       this.runs.set(existing.id, run);
+      // Subscribers that waited through the task's last interruption hear this turn from its start.
+      for (const subscription of this.takeWaiting(existing.id)) subscription.attach(run);
     } else {
       // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
-      const pending = (id: string): Task => createTask(id, contextId, { state: states.submitted }, [refer(id) as never]);
+      const pending = (id: string): Task => {
+        const task = createTask(id, contextId, { state: states.submitted }, [refer(id) as never]);
+        setSkill(task, skill?.id);
+        return task;
+      };
       run = new TaskRun(this, taskId, contextId, pending, undefined, features.directReplies, 0);
       run.owner = owner;
     }
@@ -367,6 +376,7 @@ export class TaskManager implements RunHost {
       (task as unknown as Loose).status = event.status;
       this.save(task, undefined, event as unknown as StreamEvent, true);
       this.notify(task);
+      for (const subscription of this.takeWaiting(task.id)) subscription.onEvent(event as unknown as StreamEvent, true);
       const stored = this.durable ? this.config.store.whenStored!(task.id) : undefined;
       if (stored) await stored;
     }
@@ -393,20 +403,39 @@ export class TaskManager implements RunHost {
     if (stored) await stored;
   }
 
-  /** The task to stream from, and its live run when more events will follow. */
-  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; run?: RemoteFollow }> {
+  /** The task to stream from, and the subscription when more events will follow (task-subscription.ts). */
+  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; subscription?: TaskSubscription }> {
     const task = await this.requireTask(params.id, '/id', call);
     if (ruleApplies('subscribe-nonterminal-task') && isTerminalState(stateOf(task)))
       throw ruleError('subscribe-nonterminal-task', '/id', `task ${task.id} is ${stateOf(task)}`);
-    const run = this.runs.get(task.id);
-    if (!run || run.final) {
-      // Running on another replica: follow its stored events from the version just read.
-      const { bus } = this.config;
-      if (!run && bus?.runningElsewhere(task)) return { task, run: await bus.follow(task, listener) };
-      return { task };
-    }
-    run.listen(this.afterStore(listener, run));
-    return { task, run };
+    const subscription = new TaskSubscription(this.subscriptions, task.id, listener, ruleApplies('subscribe-until-terminal'));
+    return (await subscription.start(task)) ? { task, subscription } : { task };
+  }
+
+  /** Subscriptions waiting for their task's next turn in this process, by task. */
+  private readonly waiting = new Map<string, Set<TaskSubscription>>();
+
+  private readonly subscriptions: SubscriptionHost = {
+    liveRun: (taskId) => this.runs.get(taskId),
+    afterStore: (listener, run) => this.afterStore(listener, run),
+    bus: () => this.config.bus,
+    wait: (subscription) => {
+      let set = this.waiting.get(subscription.taskId);
+      if (!set) this.waiting.set(subscription.taskId, (set = new Set()));
+      set.add(subscription);
+    },
+    stopWaiting: (subscription) => {
+      const set = this.waiting.get(subscription.taskId);
+      if (set?.delete(subscription) && set.size === 0) this.waiting.delete(subscription.taskId);
+    },
+  };
+
+  /** The subscriptions waiting for this task, taken off the waiting list. */
+  private takeWaiting(taskId: string): TaskSubscription[] {
+    const set = this.waiting.get(taskId);
+    if (!set) return [];
+    this.waiting.delete(taskId);
+    return [...set];
   }
 
   // ——— helpers ———
@@ -467,5 +496,6 @@ export class TaskManager implements RunHost {
       run.abort(reason);
       run.end(states.failed, `${reason}: this task was stopped before it finished; send it again.`);
     }
+    for (const taskId of [...this.waiting.keys()]) for (const subscription of this.takeWaiting(taskId)) subscription.end();
   }
 }

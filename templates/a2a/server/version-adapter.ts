@@ -32,4 +32,6 @@ export interface VersionAdapter {
   readonly push?: { contentType: string; body(task: unknown): unknown };
   /** This version's HTTP+JSON, when the agent serves HTTP+JSON: its routes and how its bodies are written. */
   readonly rest?: { binding: RestBinding; wire: RestWire };
+  /** This version answers a resubscribe that fails before its stream starts as a stream of its error (v0.x: the response is an SSE stream). */
+  readonly resubscribeFailsInStream?: boolean;
 }
