@@ -42,7 +42,7 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
     return `${tsDoc(about, '  ')}  ${tsString(s.id)}: ${SkillHandler}<${input}, ${output}>;\n`;
   });
   const verifiers = ctx.agent.security.schemes.map((scheme) => {
-    const type = file.importType(`${SERVER}/auth.ts`, VERIFIER_TYPES[scheme.credential]);
+    const type = file.importType(`${SERVER}/bindings/auth.ts`, VERIFIER_TYPES[scheme.credential]);
     const how =
       scheme.credential === 'apiKey'
         ? `API key in ${scheme.in} "${scheme.paramName}"`
@@ -54,7 +54,7 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
   const custom = ctx.protocol.methods
     .filter((m) => m.role === 'custom')
     .map((m) => {
-      const CallContext = file.importType(`${SERVER}/dispatch.ts`, 'CallContext');
+      const CallContext = file.importType(`${SERVER}/roles/dispatch.ts`, 'CallContext');
       const params = m.paramsType ? file.importType(`${A2A_DIR}/types.ts`, m.paramsType) : 'undefined';
       const result = file.importType(`${A2A_DIR}/types.ts`, m.resultType);
       const returns = m.streaming ? `AsyncIterable<${result}>` : `${result} | Promise<${result}>`;

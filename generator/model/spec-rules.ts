@@ -1,7 +1,7 @@
 // Rules the A2A specification text states but its JSON Schema does not encode. The runtime
 // enforces each rule listed for the generated version (by id), answering with the error named
 // here; `data` carries the rule id and the section it comes from. One table, every version.
-import type { RuleId, SpecRule } from '../../templates/a2a/runtime/protocol-types.js';
+import type { KnownErrorKey, RuleId, SpecRule } from '../../templates/a2a/runtime/protocol-types.js';
 import { compareVersions } from '../version-order.js';
 
 /** A rule with its citations across versions; `rulesFor` turns it into the runtime's SpecRule for one version. */
@@ -9,11 +9,11 @@ export interface CitedRule {
   /** One of the rules the runtime knows how to check (protocol-types.ts). */
   id: RuleId;
   /** Error key (see error-catalogue.ts) the runtime answers with when the rule is broken (a citation may name another); none for a rule that shapes an answer instead. */
-  error?: string;
+  error?: KnownErrorKey;
   /** What the rule demands, as the error message says it. */
   description: string;
   /** Where the spec says so: the first version a citation applies to, the section, and the error from then on when it changed. */
-  citations: { since: string; section: string; error?: string }[];
+  citations: { since: string; section: string; error?: KnownErrorKey }[];
   /** The first version the rule no longer applies to. */
   until?: string;
 }

@@ -4,11 +4,12 @@
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { protoV03ServerCodec } from '../proto-v03/server-codec.js';
-import { PUSH_VERSION } from '../server/push.js';
-import type { VersionAdapter } from '../server/version-adapter.js';
+import { PUSH_VERSION } from '../server/push/push.js';
+import type { VersionAdapter } from '../server/bindings/version-adapter.js';
 import { errorToV03, methodToV1, paramsToV1, resultToV03, WireShapeError, type V03Method, type V1Method } from './compat-v03.js';
 import { cardToV03 } from './compat-v03-card.js';
-import { LENIENT, o, resultToV03 as eventToV03, taskToV03, type Loose } from './compat-v03-objects.js';
+import { LENIENT, o, resultToV03 as eventToV03, taskToV03 } from './compat-v03-objects.js';
+import type { Loose } from '../runtime/shapes.js';
 
 const compat = protocol.compat?.find((c) => c.version === '0.3');
 

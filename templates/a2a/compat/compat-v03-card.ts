@@ -6,7 +6,8 @@
 // is listed in compat-v03.ts's header.
 import { schemeFromWire, schemeToWire, securityFromWire, securityToWire } from '../proto-v03/proto-json-v03-card.js';
 import { WireObject, defined } from '../proto-v03/proto-json-v03-wire.js';
-import { type Loose, type Mode, list, lossy, o } from './compat-v03-objects.js';
+import { type Mode, list, lossy, o } from './compat-v03-objects.js';
+import type { Loose } from '../runtime/shapes.js';
 
 const V03_INTERFACE = /^0\.3(\.|$)/;
 // v1.0 deprecates implicit and password: when a v0.3 scheme lists several flows, the first of these is kept.

@@ -9,17 +9,17 @@ import { restEncoding } from '../client/rest-encoding.js';
 import type { FallbackVersion } from '../client/version-fallback.js';
 import { jsonRpcEncoding, type WireEncoding } from '../client/wire-encoding.js';
 import { protoV03ClientCodecFor } from '../proto-v03/client-codec.js';
-import { isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
+import { isObject } from '../runtime/shapes.js';
 import { errorToV1, methodToV03, methodToV1, paramsToV03, resultToV1, WireShapeError, type V1Method, type WireError } from './compat-v03.js';
 import { cardToV1 } from './compat-v03-card.js';
 import { LENIENT, o, resultToV1 as eventToV1 } from './compat-v03-objects.js';
 
 const compat = protocol.compat?.find((c) => c.version === '0.3');
-const isWireError = (v: unknown): v is WireError => isPlainObject(v) && typeof v.code === 'number';
+const isWireError = (v: unknown): v is WireError => isObject(v) && typeof v.code === 'number';
 
 /** A JSON-RPC response whose error carries v0.3's free `data` → v1.0's typed details. */
 const jsonRpcError = (payload: unknown): unknown =>
-  isPlainObject(payload) && isWireError(payload.error) ? Object.assign({}, payload, { error: errorToV1(payload.error) }) : payload;
+  isObject(payload) && isWireError(payload.error) ? Object.assign({}, payload, { error: errorToV1(payload.error) }) : payload;
 /** v0.3.0's HTTP+JSON error body (`{code, message, data}`) → the same with v1.0's details. */
 const flatError = (payload: unknown): unknown => (isWireError(payload) ? Object.assign({}, payload, errorToV1(payload)) : payload);
 
@@ -53,7 +53,7 @@ let rest: WireEncoding | undefined;
 export const compatV03Client: FallbackVersion = {
   version: '0.3',
   card(value) {
-    if (!isPlainObject(value) || Array.isArray(value.supportedInterfaces) || typeof value.url !== 'string') return undefined;
+    if (!isObject(value) || Array.isArray(value.supportedInterfaces) || typeof value.url !== 'string') return undefined;
     return cardToV1(value, LENIENT);
   },
   encoding(binding) {

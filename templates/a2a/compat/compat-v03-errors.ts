@@ -2,8 +2,9 @@
 // details in ProtoJSON Any form, with a google.rpc.ErrorInfo naming the A2A reason, spec §9.5).
 // The codes are the same numbers in both versions. The mapping of `data` both ways is in
 // compat-v03.ts's header; it is chosen so that v0.3 → v1.0 → v0.3 gives back the same error.
-import { defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
-import { type Loose, list, o } from './compat-v03-objects.js';
+import { defined } from '../proto-v03/proto-json-v03-wire.js';
+import { isObject, type Loose } from '../runtime/shapes.js';
+import { list, o } from './compat-v03-objects.js';
 
 export interface WireError {
   code: number;
@@ -30,7 +31,7 @@ const REASONS: Record<number, string> = {
   [-32008]: 'EXTENSION_SUPPORT_REQUIRED',
   [-32009]: 'VERSION_NOT_SUPPORTED',
 };
-const stringMap = (v: unknown): v is Record<string, string> => isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string');
+const stringMap = (v: unknown): v is Record<string, string> => isObject(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** v0.3 error (free `data`) → v1.0 error (typed details). */
 export function errorToV1(e: WireError): WireError {
@@ -55,5 +56,7 @@ export function errorToV03(e: WireError): WireError {
   else if (infos.length === 1 && details.length === 1) data = infos[0].metadata;
   else if (e.data !== undefined && details.length > 0) data = e.data;
   else if (e.data !== undefined && !Array.isArray(e.data)) data = e.data; // not v1.0 details at all: already free data
-  return defined({ code: e.code, message: e.message, data }) as unknown as WireError;
+  const out: WireError = { code: e.code, message: e.message };
+  if (data !== undefined) out.data = data;
+  return out;
 }

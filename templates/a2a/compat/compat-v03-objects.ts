@@ -5,9 +5,8 @@
 // `lossy`, which throws when translating a request (strict) and degrades as documented otherwise.
 // Shapes are the validators' business: wrong types pass through, but nothing here throws a
 // TypeError (every member read goes through `o`/`list`).
-import { WireShapeError, defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
-
-export type Loose = Record<string, unknown>;
+import { WireShapeError, defined } from '../proto-v03/proto-json-v03-wire.js';
+import { isObject, type Loose } from '../runtime/shapes.js';
 
 /** How to meet what the other version cannot say: strict for requests (throw), lenient for answers (degrade). */
 export interface Mode {
@@ -21,7 +20,7 @@ export function lossy<T>(mode: Mode, path: string, message: string, degraded: T)
   return degraded;
 }
 
-export const o = (v: unknown): Loose => (isPlainObject(v) ? v : {});
+export const o = (v: unknown): Loose => (isObject(v) ? v : {});
 export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const present = <T>(items: (T | undefined)[]): T[] => items.filter((x): x is T => x !== undefined);
 const when = <T>(v: unknown, f: (x: Loose) => T): T | undefined => (v === undefined || v === null ? undefined : f(o(v)));
@@ -68,7 +67,7 @@ function partToV03(p: Loose, path: string, mode: Mode): Loose | undefined {
     lossy(mode, path, `a v0.3 ${member} part has no filename or media type`, undefined);
   }
   if (member === 'text') return defined({ kind: 'text', text: p.text, metadata: meta });
-  if (isPlainObject(p.data)) return defined({ kind: 'data', data: p.data, metadata: meta });
+  if (isObject(p.data)) return defined({ kind: 'data', data: p.data, metadata: meta });
   lossy(mode, `${path}/data`, 'v0.3 data parts carry a JSON object only', undefined);
   // The official JS SDK 1.3.0's convention: wrapped as {value} and flagged, so that partToV1 unwraps it.
   return { kind: 'data', data: { value: p.data }, metadata: { ...o(meta), [DATA_PART_COMPAT]: true } };
@@ -80,7 +79,7 @@ function partToV1(p: Loose, path: string, mode: Mode): Loose | undefined {
     case 'text':
       return defined({ text: p.text, metadata: meta });
     case 'data': {
-      const flagged = isPlainObject(meta) && meta[DATA_PART_COMPAT] === true && isPlainObject(p.data) && 'value' in p.data;
+      const flagged = isObject(meta) && meta[DATA_PART_COMPAT] === true && isObject(p.data) && 'value' in p.data;
       if (!flagged) return defined({ data: p.data, metadata: meta });
       const { [DATA_PART_COMPAT]: _flag, ...rest } = o(meta);
       return defined({ data: o(p.data).value, metadata: Object.keys(rest).length ? rest : undefined });

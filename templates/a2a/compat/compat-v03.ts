@@ -53,11 +53,12 @@
 // get has none, keeps the first of several auth schemes, copies the interface's protocolVersion
 // ('0.3') into the card, leaves the main interface out of additionalInterfaces and keeps the
 // signatures.
-import { WireShapeError, defined, isPlainObject } from '../proto-v03/proto-json-v03-wire.js';
+import { WireShapeError, defined } from '../proto-v03/proto-json-v03-wire.js';
+import { isObject, type Loose } from '../runtime/shapes.js';
 import { errorToV03, errorToV1 } from './compat-v03-errors.js';
 import { cardToV03, cardToV1 } from './compat-v03-card.js';
 import * as obj from './compat-v03-objects.js';
-import { LENIENT, type Loose, type Mode, STRICT, list, o } from './compat-v03-objects.js';
+import { LENIENT, type Mode, STRICT, list, o } from './compat-v03-objects.js';
 
 export { WireShapeError } from '../proto-v03/proto-json-v03-wire.js';
 export { errorToV03, errorToV1, type WireError } from './compat-v03-errors.js';
@@ -83,7 +84,7 @@ export const methodToV03 = (name: string): V03Method | undefined => (Object.hasO
 
 const params = (p: unknown): Loose => {
   if (p === undefined) return {};
-  if (!isPlainObject(p)) throw new WireShapeError('', 'params must be an object');
+  if (!isObject(p)) throw new WireShapeError('', 'params must be an object');
   return p;
 };
 /** A v0.3 member the v1.0 request has no place for: empty is nothing lost, anything else is. */

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
-import { ownerOf } from '../server/task-owner.js';
-import { skillOf } from '../server/task-skill.js';
-import { statusTimeOf } from '../server/task-query.js';
+import { ownerOf } from '../server/tasks/task-owner.js';
+import { skillOf } from '../server/tasks/task-skill.js';
+import { statusTimeOf } from '../server/stores/task-query.js';
 
 export interface BatchRow {
   id: string;

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { endsTask } from '../runtime/objects.js';
 import type { Task } from '../types.js';
-import type { RemoteFollow, TaskEventBus } from '../server/event-bus.js';
+import type { RemoteFollow, TaskEventBus } from '../server/stores/event-bus.js';
 import { rowOf } from './postgres-store.js';
-import type { RunListener, StreamEvent } from '../server/task-run.js';
+import type { RunListener, StreamEvent } from '../server/tasks/task-run.js';
 
 export interface PostgresEventBusOptions {
   pool: pg.Pool;

@@ -6,8 +6,8 @@
 // filters in the same statement: one round trip, one snapshot.
 import type pg from 'pg';
 import type { Task } from '../types.js';
-import { setOwner } from '../server/task-owner.js';
-import { decodePageToken, encodePageToken, type TaskPage, type TaskQuery } from '../server/task-query.js';
+import { setOwner } from '../server/tasks/task-owner.js';
+import { decodePageToken, encodePageToken, type TaskPage, type TaskQuery } from '../server/stores/task-query.js';
 
 interface ListRow {
   total: string;

@@ -7,7 +7,7 @@ import { A2ATransportError } from '../client/client-errors.js';
 import type { ClientRestWire } from '../client/rest-wire-client.js';
 import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
 
-type Loose = Record<string, unknown>;
+import type { Loose } from '../runtime/shapes.js';
 
 const wire = v03ProtoJson;
 

@@ -12,7 +12,7 @@
 //   authorizationCode is kept (the SDK's order).
 import { WireObject, WireShapeError, defined, nonEmpty } from './proto-json-v03-wire.js';
 
-type Loose = Record<string, unknown>;
+import type { Loose } from '../runtime/shapes.js';
 
 const FLOWS = ['implicit', 'password', 'clientCredentials', 'authorizationCode'] as const;
 const SCHEME_MEMBERS = {
@@ -28,13 +28,13 @@ const SCHEME_TYPES = Object.fromEntries(Object.entries(SCHEME_MEMBERS).map(([typ
 const o = (v: unknown): Loose => (v ?? {}) as Loose;
 const trueOnly = (v: unknown): true | undefined => (v === true ? true : undefined);
 const nonEmptyMap = (m: unknown): Loose | undefined => (m && Object.keys(m).length > 0 ? (m as Loose) : undefined);
-const mapValues = (m: unknown, f: (v: Loose) => unknown): Loose => Object.fromEntries(Object.entries(o(m)).map(([k, v]) => [k, f(o(v))]));
+const mapValues = (m: unknown, f: (v: unknown) => unknown): Loose => Object.fromEntries(Object.entries(o(m)).map(([k, v]) => [k, f(v)]));
 
 // ---- JSON-RPC → ProtoJSON ----
 
 /** `{name: [scopes]}` → `{schemes: {name: {list: [scopes]}}}` (v1.0's SecurityRequirement has the same ProtoJSON). */
 export const securityToWire = (req: Loose): Loose =>
-  defined({ schemes: nonEmptyMap(mapValues(req, (scopes) => defined({ list: nonEmpty(scopes as unknown as string[]) }))) });
+  defined({ schemes: nonEmptyMap(mapValues(req, (scopes) => defined({ list: nonEmpty(Array.isArray(scopes) ? (scopes as string[]) : undefined) }))) });
 
 const flowToWire = (f: Loose): Loose =>
   defined({ authorizationUrl: f.authorizationUrl, tokenUrl: f.tokenUrl, refreshUrl: nonEmpty(f.refreshUrl as string), scopes: nonEmptyMap(f.scopes) });

@@ -4,8 +4,7 @@
 // with the path of the offending member; an absent member is its proto3 default.
 import { WireObject, WireShapeError, defined, nonEmpty, put } from './proto-json-v03-wire.js';
 import { cardFromWire } from './proto-json-v03-card.js';
-
-type Loose = Record<string, unknown>;
+import type { Loose } from '../runtime/shapes.js';
 
 const ROLES = ['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT'] as const;
 const STATES = [

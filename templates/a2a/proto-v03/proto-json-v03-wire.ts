@@ -10,7 +10,7 @@
 // - fields with no presence (strings, bools, repeated, maps) are omitted by writers when they hold
 //   their default ('', false, empty), so an absent member *is* the default value.
 
-type Loose = Record<string, unknown>;
+import { isObject, type Loose } from '../runtime/shapes.js';
 
 /** The body (or a member of it) does not have the shape the protocol gives it. */
 export class WireShapeError extends Error {
@@ -22,8 +22,6 @@ export class WireShapeError extends Error {
     this.path = path;
   }
 }
-
-export const isPlainObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** snake_case names by lowerCamel name: the same few dozen field names are looked up on every request. */
 const snakeNames = new Map<string, string>();
@@ -44,7 +42,7 @@ export class WireObject {
   ) {}
 
   static of(value: unknown, path: string, what = 'an object'): WireObject {
-    if (!isPlainObject(value)) throw new WireShapeError(path, `expected ${what}, got ${describe(value)}`);
+    if (!isObject(value)) throw new WireShapeError(path, `expected ${what}, got ${describe(value)}`);
     return new WireObject(value, path);
   }
 
@@ -92,7 +90,7 @@ export class WireObject {
 
   /** A google.protobuf.Struct (metadata, data): any JSON object, passed through as is. */
   struct(name: string): Loose | undefined {
-    return this.typed<Loose>(name, isPlainObject, 'an object');
+    return this.typed<Loose>(name, isObject, 'an object');
   }
 
   obj(name: string): WireObject | undefined {

@@ -28,10 +28,9 @@
 import { WireShapeError, defined, nonEmpty, put } from './proto-json-v03-wire.js';
 import { cardToWire } from './proto-json-v03-card.js';
 import * as read from './proto-json-v03-read.js';
+import type { Loose } from '../runtime/shapes.js';
 
 export { WireShapeError } from './proto-json-v03-wire.js';
-
-type Loose = Record<string, unknown>;
 
 const ROLE_TO_WIRE: Record<string, string> = { user: 'ROLE_USER', agent: 'ROLE_AGENT' };
 const STATE_TO_WIRE: Record<string, string> = Object.fromEntries(Object.entries(read.STATE_FROM_WIRE).map(([wire, state]) => [state, wire]));

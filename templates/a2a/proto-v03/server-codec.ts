@@ -3,11 +3,11 @@
 // method's role. Emitted (with proto-json-v03*.ts) only into agents whose binding needs it; the
 // generated rest-codecs.ts names it.
 import { errorFor } from '../errors.js';
-import type { Loose } from '../runtime/objects.js';
+import type { Loose } from '../runtime/shapes.js';
 import type { RestRoute } from '../runtime/protocol-types.js';
-import type { StreamFraming } from '../server/dispatch.js';
-import { streamErrorBody } from '../server/rest-errors.js';
-import type { RestWire } from '../server/rest-wire.js';
+import type { StreamFraming } from '../server/roles/dispatch.js';
+import { streamErrorBody } from '../server/bindings/rest-errors.js';
+import type { RestWire } from '../server/bindings/rest-wire.js';
 import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
 
 const wire = v03ProtoJson;

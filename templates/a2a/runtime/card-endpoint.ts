@@ -4,8 +4,7 @@
 // this code speaks count. One place for every version, so the server can move its endpoints
 // (a public URL, the port actually listened on) and a client can find the binding it wants.
 import { protocol } from '../protocol.js';
-
-type Card = Record<string, unknown>;
+import { isObject, type Loose as Card } from './shapes.js';
 
 /** One interface of a card, whatever the version's field names. */
 export interface CardInterface {
@@ -24,7 +23,6 @@ const served = protocol.negotiation?.served;
 
 /** Major.Minor of a version (`1.0.1` → `1.0`), as §3.6 compares them. */
 const majorMinor = (version: unknown): string => String(version).split('.').slice(0, 2).join('.');
-const isObject = (v: unknown): v is Card => v !== null && typeof v === 'object' && !Array.isArray(v);
 const listOf = (v: unknown): Card[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /**

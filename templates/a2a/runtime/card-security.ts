@@ -3,6 +3,7 @@
 // oneof-wrapped schemes (`{ apiKeySecurityScheme: { location, name } }`) with
 // `securityRequirements: [{ schemes: { name: { list: scopes } } }]`. Read by shape, so the
 // generator's model and a client reading another agent's card agree.
+import { fromShape, isObject, type Loose } from './shapes.js';
 
 /** A scheme as OpenAPI names it. */
 export interface PlainScheme {
@@ -22,13 +23,10 @@ const MEMBERS: Readonly<Record<string, string>> = {
   mtlsSecurityScheme: 'mutualTLS',
 };
 
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** One scheme in OpenAPI's words; undefined when it is neither shape. */
 export function plainScheme(raw: unknown): PlainScheme | undefined {
   if (!isObject(raw)) return undefined;
-  if (typeof raw.type === 'string') return raw as unknown as PlainScheme;
+  if (typeof raw.type === 'string') return fromShape<PlainScheme>(raw);
   const member = Object.keys(raw).find((k) => Object.prototype.hasOwnProperty.call(MEMBERS, k) && isObject(raw[k]));
   if (!member) return undefined;
   const inner = raw[member] as Loose;

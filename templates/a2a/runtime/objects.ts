@@ -4,9 +4,10 @@
 // (parts told apart by their members, `TASK_STATE_*` and `ROLE_*` values) share this code.
 import { protocol } from '../protocol.js';
 import type { Artifact, Message, Part, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
+import { fromShape, isObject, shapeOf, type Loose } from './shapes.js';
 
-/** Protocol objects handled generically: every field read goes through the descriptor's names. */
-export type Loose = Record<string, unknown>;
+// The client's modules read it from here (until they import shapes.ts themselves).
+export type { Loose } from './shapes.js';
 
 const features = protocol.features;
 const kinds: { task?: string; message?: string; statusUpdate?: string; artifactUpdate?: string } = features.kinds;
@@ -26,13 +27,13 @@ export type MessageContent = string | Part | readonly Part[] | Message;
 export function textPart(text: string, metadata?: Record<string, unknown>): Part {
   const part: Loose = members ? { text } : { [features.partDiscriminator]: features.partKinds.text, text };
   if (metadata) part.metadata = metadata;
-  return part as unknown as Part;
+  return fromShape<Part>(part);
 }
 
 export function dataPart(data: unknown, metadata?: Record<string, unknown>): Part {
   const part: Loose = members ? { data } : { [features.partDiscriminator]: features.partKinds.data, data };
   if (metadata) part.metadata = metadata;
-  return part as unknown as Part;
+  return fromShape<Part>(part);
 }
 
 export interface FileContent {
@@ -52,21 +53,21 @@ export function filePart(file: FileContent, metadata?: Record<string, unknown>):
     if (file.mimeType !== undefined) part.mediaType = file.mimeType;
   } else part = { [features.partDiscriminator]: features.partKinds.file, file: { ...file } };
   if (metadata) part.metadata = metadata;
-  return part as unknown as Part;
+  return fromShape<Part>(part);
 }
 
 export type PartKind = 'text' | 'file' | 'data' | 'unknown';
 
 export function partKind(part: unknown): PartKind {
-  const p = part as Loose | null;
+  if (!isObject(part)) return 'unknown';
+  const p = part;
   if (members) {
-    if (!p || typeof p !== 'object') return 'unknown';
     if (typeof p.text === 'string') return 'text';
     if ('data' in p) return 'data';
     if (typeof p.raw === 'string' || typeof p.url === 'string') return 'file';
     return 'unknown';
   }
-  const value = p?.[features.partDiscriminator];
+  const value = p[features.partDiscriminator];
   if (value === features.partKinds.text) return 'text';
   if (value === features.partKinds.data) return 'data';
   if (value === features.partKinds.file) return 'file';
@@ -76,7 +77,7 @@ export function partKind(part: unknown): PartKind {
 /** The media type a part carries: its own (v1.0 `mediaType`), else text/plain, application/json, or the file's declared type. */
 export function mediaTypeOf(part: unknown): string | undefined {
   if (members) {
-    const declared = (part as Loose | null)?.mediaType;
+    const declared = isObject(part) ? part.mediaType : undefined;
     if (typeof declared === 'string' && declared) return declared;
   }
   switch (partKind(part)) {
@@ -85,7 +86,8 @@ export function mediaTypeOf(part: unknown): string | undefined {
     case 'data':
       return 'application/json';
     case 'file': {
-      const mime = ((part as Loose).file as Loose | undefined)?.mimeType;
+      const file = (part as Loose).file;
+      const mime = isObject(file) ? file.mimeType : undefined;
       return typeof mime === 'string' && mime ? mime : undefined;
     }
     default:
@@ -94,8 +96,8 @@ export function mediaTypeOf(part: unknown): string | undefined {
 }
 
 export function isMessage(value: unknown): value is Message {
-  const v = value as Loose | null;
-  if (!v || typeof v !== 'object') return false;
+  if (!isObject(value)) return false;
+  const v = value;
   if (kinds.message) return v.kind === kinds.message;
   return Array.isArray(v.parts) && typeof v.role === 'string' && !('status' in v);
 }
@@ -103,7 +105,7 @@ export function isMessage(value: unknown): value is Message {
 export function toParts(content: MessageContent): Part[] {
   if (typeof content === 'string') return [textPart(content)];
   if (Array.isArray(content)) return [...(content as Part[])];
-  if (isMessage(content)) return [...((content as unknown as Loose).parts as Part[])];
+  if (isMessage(content)) return content.parts.slice() as Part[];
   return [content as Part];
 }
 
@@ -117,41 +119,41 @@ export function createMessage(role: 'user' | 'agent', content: MessageContent, r
     if (refs.taskId) message.taskId = refs.taskId;
     if (refs.contextId) message.contextId = refs.contextId;
   }
-  return message as unknown as Message;
+  return fromShape<Message>(message);
 }
 
 export const textOf = (message: Message | undefined): string =>
-  ((message as unknown as Loose | undefined)?.parts as unknown[] | undefined)
+  (message ? shapeOf(message).parts : undefined)
     ?.filter((p) => partKind(p) === 'text')
-    .map((p) => String((p as Loose).text))
+    .map((p) => String(p.text))
     .join('\n') ?? '';
 
 export const dataOf = (message: Message | undefined): unknown[] =>
-  ((message as unknown as Loose | undefined)?.parts as unknown[] | undefined)?.filter((p) => partKind(p) === 'data').map((p) => (p as Loose).data) ?? [];
+  (message ? shapeOf(message).parts : undefined)?.filter((p) => partKind(p) === 'data').map((p) => p.data) ?? [];
 
 export function isTask(value: unknown): value is Task {
-  const v = value as Loose | null;
-  if (!v || typeof v !== 'object') return false;
+  if (!isObject(value)) return false;
+  const v = value;
   if (kinds.task) return v.kind === kinds.task;
   return typeof v.id === 'string' && typeof v.status === 'object' && !('final' in v) && !('artifact' in v);
 }
 
 export function isStatusUpdate(value: unknown): value is TaskStatusUpdateEvent {
-  const v = value as Loose | null;
-  if (!v || typeof v !== 'object') return false;
+  if (!isObject(value)) return false;
+  const v = value;
   if (kinds.statusUpdate) return v.kind === kinds.statusUpdate;
   return typeof v.status === 'object' && !('artifact' in v) && typeof v[features.eventTaskIdField] === 'string' && !isTask(v);
 }
 
 export function isArtifactUpdate(value: unknown): value is TaskArtifactUpdateEvent {
-  const v = value as Loose | null;
-  if (!v || typeof v !== 'object') return false;
+  if (!isObject(value)) return false;
+  const v = value;
   if (kinds.artifactUpdate) return v.kind === kinds.artifactUpdate;
   return typeof v.artifact === 'object' && v.artifact !== null;
 }
 
 /** The task an update event belongs to. */
-export const eventTaskId = (event: TaskStatusUpdateEvent | TaskArtifactUpdateEvent): string => String((event as unknown as Loose)[features.eventTaskIdField]);
+export const eventTaskId = (event: TaskStatusUpdateEvent | TaskArtifactUpdateEvent): string => String(shapeOf(event)[features.eventTaskIdField]);
 
 let isoMs = -1;
 let isoText = '';
@@ -165,7 +167,7 @@ export function nowIso(): string {
   return isoText;
 }
 
-export const stateOf = (task: Task): TaskState => (task as unknown as { status: { state: TaskState } }).status.state;
+export const stateOf = (task: Task): TaskState => shapeOf(task).status.state as TaskState;
 const terminalStates: ReadonlySet<string> = new Set(features.terminalStates);
 const interruptedStates: ReadonlySet<string> = new Set(features.interruptedStates);
 export const isTerminalState = (state: string): boolean => terminalStates.has(state);
@@ -178,19 +180,19 @@ export const endsInteraction = (state: string): boolean => isTerminalState(state
  * events carry one; in v1.0, which dropped the flag, its state — terminal or interrupted.
  */
 export function statusEndsInteraction(event: TaskStatusUpdateEvent): boolean {
-  const e = event as unknown as { final?: unknown; status?: { state?: unknown } };
+  const e = shapeOf(event);
   const state = String(e.status?.state);
   return features.statusUpdateFinal ? e.final === true || isTerminalState(state) : endsInteraction(state);
 }
 
 /** Whether an event finishes its task for good: a terminal status, a task in a terminal state, or no task event at all (a direct reply). */
 export function endsTask(event: unknown): boolean {
-  if (isStatusUpdate(event)) return isTerminalState(String((event as unknown as { status: Loose }).status.state));
+  if (isStatusUpdate(event)) return isTerminalState(String(shapeOf(event).status.state));
   if (isTask(event)) return isTerminalState(stateOf(event));
   return true;
 }
 
-export const contextIdOf = (task: Task): string | undefined => (contextField ? ((task as unknown as Loose)[contextField] as string | undefined) : undefined);
+export const contextIdOf = (task: Task): string | undefined => (contextField ? (shapeOf(task)[contextField] as string | undefined) : undefined);
 
 export interface StatusInput {
   state: TaskState;
@@ -212,7 +214,7 @@ export function createTask(id: string, contextId: string | undefined, status: St
   task.status = statusObject(status);
   if (history) task.history = history;
   if (kinds.task) task.kind = kinds.task;
-  return task as unknown as Task;
+  return fromShape<Task>(task);
 }
 
 export function createStatusUpdate(
@@ -229,7 +231,7 @@ export function createStatusUpdate(
   // v1.0 has no `final`: the end of the stream says it (statusEndsInteraction reads the state).
   if (features.statusUpdateFinal) event.final = final;
   if (metadata) event.metadata = metadata;
-  return event as unknown as TaskStatusUpdateEvent;
+  return fromShape<TaskStatusUpdateEvent>(event);
 }
 
 export interface ArtifactInput {
@@ -261,16 +263,16 @@ export function createArtifactUpdate(taskId: string, contextId: string | undefin
   if (flags.append !== undefined) flagsTarget.append = flags.append;
   if (flags.lastChunk !== undefined) flagsTarget.lastChunk = flags.lastChunk;
   event.artifact = artifact;
-  return event as unknown as TaskArtifactUpdateEvent;
+  return fromShape<TaskArtifactUpdateEvent>(event);
 }
 
 /** Where an artifact event's chunk flags and identity live, whatever the version. */
 export function artifactEventParts(event: TaskArtifactUpdateEvent): { artifact: Artifact; key: string; append: boolean; lastChunk: boolean } {
-  const e = event as unknown as Loose;
-  const artifact = e.artifact as Loose;
-  const flags = features.artifactChunkFlagsOn === 'artifact' ? artifact : e;
+  const e = shapeOf(event);
+  const artifact = e.artifact;
+  const flags: Loose = features.artifactChunkFlagsOn === 'artifact' ? artifact : e;
   const key = features.artifactIds ? String(artifact.artifactId) : String(artifact.index ?? 0);
-  return { artifact: artifact as unknown as Artifact, key, append: flags.append === true, lastChunk: flags.lastChunk === true };
+  return { artifact: fromShape<Artifact>(artifact), key, append: flags.append === true, lastChunk: flags.lastChunk === true };
 }
 
 /** Reads a value at a path of property names (`['configuration', 'historyLength']`). */
@@ -282,14 +284,4 @@ export function getPath(value: unknown, path: readonly string[] | undefined): un
     cur = (cur as Loose)[key];
   }
   return cur;
-}
-
-/** Sets a value at a path, creating plain objects on the way (used to build send params). */
-export function setPath(target: Loose, path: readonly string[], value: unknown): void {
-  let cur = target;
-  path.slice(0, -1).forEach((key) => {
-    const next = cur[key];
-    cur = (next && typeof next === 'object' ? next : (cur[key] = {})) as Loose;
-  });
-  cur[path[path.length - 1]] = value;
 }

@@ -168,10 +168,30 @@ export type RuleId =
   | 'history-zero-omitted'
   | 'no-kind-discriminator';
 
+/**
+ * The errors the runtime raises, by the key the generated errors.ts registers each under (a
+ * version lacking one answers -32603 instead). A key outside this list does not compile.
+ */
+export type KnownErrorKey =
+  | 'invalidRequest'
+  | 'methodNotFound'
+  | 'invalidParams'
+  | 'internal'
+  | 'jsonParse'
+  | 'taskNotFound'
+  | 'taskNotCancelable'
+  | 'pushNotificationNotSupported'
+  | 'unsupportedOperation'
+  | 'contentTypeNotSupported'
+  | 'invalidAgentResponse'
+  | 'authenticatedExtendedCardNotConfigured'
+  | 'extensionSupportRequired'
+  | 'versionNotSupported';
+
 /** A rule as it applies to the generated version. */
 export interface SpecRule {
   /** Key of the error raised when the rule is broken; none for a rule that shapes an answer (`subscribe-until-terminal`). */
-  error?: string;
+  error?: KnownErrorKey;
   description: string;
   /** The section of this version's specification that states the rule. */
   section: string;

@@ -4,7 +4,8 @@
 // objects go bare, told apart by `kind`. The members come from the descriptor: with none,
 // both functions return what they are given.
 import { protocol } from '../protocol.js';
-import { isArtifactUpdate, isMessage, isStatusUpdate, isTask, type Loose } from './objects.js';
+import { isArtifactUpdate, isMessage, isStatusUpdate, isTask } from './objects.js';
+import type { Loose } from './shapes.js';
 
 const members = protocol.features.resultMembers;
 

@@ -10,20 +10,20 @@ import type { Server } from 'node:http';
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import type { RequestLimits } from '../runtime/protocol-types.js';
 import type { AgentCard } from '../types.js';
-import { authRequired, type AnyVerifier } from './auth.js';
-import { createCore, type Core, type CoreResponse } from './core.js';
+import { authRequired, type AnyVerifier } from './bindings/auth.js';
+import { createCore, type Core, type CoreResponse } from './http/core.js';
 import type { AgentExecutor, Principal } from './executor.js';
-import { toFetchHandler, type FetchHandler } from './fetch.js';
+import { toFetchHandler, type FetchHandler } from './http/fetch.js';
 import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
-import { toMiddleware } from './middleware.js';
-import { toNodeHandler, type NodeHandler } from './node.js';
-import { PushConfigStore, PushNotifier, type PushConfigs, type PushOptions } from './push.js';
-import type { TaskEventBus } from './event-bus.js';
+import { toMiddleware } from './http/middleware.js';
+import { toNodeHandler, type NodeHandler } from './http/node.js';
+import { PushConfigStore, PushNotifier, type PushConfigs, type PushOptions } from './push/push.js';
+import type { TaskEventBus } from './stores/event-bus.js';
 import { skillExecutor } from './skill-executor.js';
 import { createObserver, type Logger, type StructuredLogger, type Tracing } from './observability.js';
-import { TaskManager } from './task-manager.js';
-import { defaultOwnerKey, type TaskOwnerKey } from './task-owner.js';
-import { InMemoryTaskStore, type TaskStore } from './task-store.js';
+import { TaskManager } from './tasks/task-manager.js';
+import { defaultOwnerKey, type TaskOwnerKey } from './tasks/task-owner.js';
+import { InMemoryTaskStore, type TaskStore } from './stores/task-store.js';
 import { protocol } from '../protocol.js';
 import { docsRoutes } from '../docs/routes.js';
 
@@ -345,19 +345,19 @@ function followPort(card: AgentCard, port: number): AgentCard {
   }
 }
 
-export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './auth.js';
+export { acceptSecrets, acceptUsers, forbidden, safeEqual } from './bindings/auth.js';
 export type { AgentExecutor, ExecutionEvents, Principal, RequestContext } from './executor.js';
 export type { SkillContext, SkillHandler } from './skill-executor.js';
-export type { TaskChange, TaskPage, TaskQuery, TaskStore } from './task-store.js';
-export { PageTokenError } from './task-query.js';
-export type { RemoteFollow, TaskEventBus } from './event-bus.js';
-export type { PushConfig, PushConfigs } from './push.js';
-export type { TaskOwnerKey } from './task-owner.js';
+export type { TaskChange, TaskPage, TaskQuery, TaskStore } from './stores/task-store.js';
+export { PageTokenError } from './stores/task-query.js';
+export type { RemoteFollow, TaskEventBus } from './stores/event-bus.js';
+export type { PushConfig, PushConfigs } from './push/push.js';
+export type { TaskOwnerKey } from './tasks/task-owner.js';
 /** For task stores of your own: a store that copies or serializes tasks must carry the owner key across. */
-export { ownerOf as taskOwnerOf, setOwner as setTaskOwner } from './task-owner.js';
+export { ownerOf as taskOwnerOf, setOwner as setTaskOwner } from './tasks/task-owner.js';
 export type { Logger, RequestRecord, SpanHandle, StructuredLogger, Tracing } from './observability.js';
-export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push.js';
-export { InMemoryTaskStore } from './task-store.js';
+export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push/push.js';
+export { InMemoryTaskStore } from './stores/task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
 
 /** Secrets from a comma-separated environment variable (empty when unset). */

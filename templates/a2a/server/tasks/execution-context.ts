@@ -1,0 +1,54 @@
+// What the executor sees of one execution: the request's message (with its task and context
+// ids), the task being continued, the routed skill and its typed input, the caller, and the
+// run's abort signal. Everything costly is made only when read.
+import { dataOf, textOf } from '../../runtime/objects.js';
+import type { Loose } from '../../runtime/shapes.js';
+import type { Task } from '../../types.js';
+import type { Principal, RequestContext } from '../executor.js';
+import type { CallInfo } from './task-manager.js';
+import type { TaskRun } from './task-run.js';
+
+/** What the executor sees of one execution; `signal` is created only when read. */
+export class ExecutionContext implements RequestContext {
+  readonly method: string;
+  readonly principal: Principal | undefined;
+  readonly contextId: string | undefined;
+  readonly input: unknown;
+  readonly skillId: string | undefined;
+  private messageCache: RequestContext['message'] | undefined;
+  private textCache: string | undefined;
+  private dataCache: unknown[] | undefined;
+
+  constructor(
+    private readonly run: TaskRun,
+    call: CallInfo,
+    private readonly withRefs: (taskId: string) => Loose,
+    readonly task: Task | undefined,
+    readonly skill: RequestContext['skill'],
+    readonly streaming: boolean,
+    private readonly original: Loose,
+    readonly params: Record<string, unknown>,
+  ) {
+    this.method = call.method;
+    this.principal = call.principal;
+    this.contextId = run.contextId;
+    this.input = skill?.input;
+    this.skillId = skill?.id;
+  }
+
+  get taskId(): string {
+    return this.run.taskId;
+  }
+  get message(): RequestContext['message'] {
+    return (this.messageCache ??= this.withRefs(this.run.taskId) as never);
+  }
+  get signal(): AbortSignal {
+    return this.run.signal;
+  }
+  get text(): string {
+    return (this.textCache ??= textOf(this.original as never));
+  }
+  get data(): unknown[] {
+    return (this.dataCache ??= dataOf(this.original as never));
+  }
+}
