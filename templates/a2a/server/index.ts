@@ -11,7 +11,7 @@ import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import type { RequestLimits } from '../runtime/protocol-types.js';
 import type { AgentCard } from '../types.js';
 import { authRequired, type AnyVerifier } from './bindings/auth.js';
-import { createCore, type Core, type CoreResponse } from './http/core.js';
+import { createCore, type Core, type CoreResponse } from './core.js';
 import type { AgentExecutor, Principal } from './executor.js';
 import { toFetchHandler, type FetchHandler } from './http/fetch.js';
 import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';

@@ -3,17 +3,12 @@
 // No credentials or bad ones: 401 with `WWW-Authenticate`; a verifier that knows the caller
 // but refuses it returns `forbidden()`: 403.
 // @see the A2A spec §4 Authentication and Authorization.
+import type { HeaderReader } from '../http/request.js';
 import { security } from '../../agent.js';
 import type { SecuritySchemeDescriptor } from '../../runtime/protocol-types.js';
 import type { Principal } from '../executor.js';
 
-export interface HeaderReader {
-  header(name: string): string | undefined;
-  /** The raw query string without `?`. */
-  query: string;
-  /** The TLS peer certificate, when the request came over mutual TLS. */
-  peerCertificate?: unknown;
-}
+export type { HeaderReader };
 
 export class Forbidden {
   constructor(readonly reason: string) {}

@@ -4,33 +4,21 @@
 // handlers, limits and authentication — one behaviour, two encodings.
 import { errorFor, JsonRpcError } from '../../errors.js';
 import { protocol } from '../../protocol.js';
-import type { Loose } from '../../runtime/shapes.js';
+import { isObject, type Loose } from '../../runtime/shapes.js';
 import type { RestBinding } from '../../runtime/protocol-types.js';
-import { AUTH_NOT_REQUIRED, authenticate, authRequired } from './auth.js';
-import { type CoreConfig, type CoreRequest, type CoreResponse, BodyError } from '../http/core.js';
-import type { Outcome, StreamFraming } from '../roles/dispatch.js';
-import type { Principal } from '../executor.js';
-import { parseBody } from './jsonrpc-envelope.js';
+import type { CoreRequest, CoreResponse } from '../http/request.js';
+import type { StreamFraming } from '../roles/dispatch.js';
+import { authenticated, headersWith, observed, versionOf, type BindingConfig, type Cors } from './binding.js';
 import { dialectOf, nativeDialect, type JsonRpcDialect } from './jsonrpc-dialect.js';
+import { readJsonBody } from './read-body.js';
 import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
 import { compileRoutes, matchRoute, queryFields, type CompiledRoute } from './rest-routes.js';
 import { readProtoNames } from '../roles/request-fields.js';
 import { restWire, type RestWire } from './rest-wire.js';
 import { SSE_HEADERS } from '../http/sse.js';
-import { NO_CORS } from '../http/cors.js';
 import type { VersionAdapter } from './version-adapter.js';
-import { NATIVE, negotiate, requestedVersion, versionHeader } from './version-negotiation.js';
 
 const binding = protocol.rest as RestBinding | undefined;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** Runs one call under the core's request log and tracing, with the stream framing of this binding, in the request's version. */
-export type RestCall = (
-  call: { id: null; method: string; params: Loose },
-  framing: StreamFraming,
-  principal: Principal | undefined,
-  dialect: JsonRpcDialect,
-) => Promise<Outcome>;
 
 /** One version's HTTP+JSON: its routes, how its bodies and errors are written, and how its calls run. */
 interface RestVersion {
@@ -74,14 +62,11 @@ function restVersionOf(adapter: VersionAdapter | undefined): RestVersion {
   return version;
 }
 
-type Cors = Readonly<Record<string, string>>;
-
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+/** This binding's JSON answers: the version's media type (`application/a2a+json` from v1.0, §11.1). */
+const JSON_HEADERS_REST: Readonly<Record<string, string>> = Object.freeze({
   'content-type': binding?.mediaType ?? 'application/json',
   'x-content-type-options': 'nosniff',
 });
-/** The shared headers object when there is nothing to add (the common case: no CORS), so a request allocates none. */
-const jsonHeaders = (cors: Cors): Record<string, string> => (cors === NO_CORS ? (JSON_HEADERS as Record<string, string>) : { ...JSON_HEADERS, ...cors });
 const NO_FIELDS: Loose = Object.freeze({}) as Loose;
 
 /** The shape of a method's params (request-fields.ts), for the agent's own version. */
@@ -103,12 +88,14 @@ function bodyInJsonNames(route: CompiledRoute['route'], body: unknown): unknown 
 }
 
 /** Answers a request whose path lies under the binding's base; `path` is the rest of it (`/tasks/abc`). */
-export async function handleRest(request: CoreRequest, path: string, config: CoreConfig, cors: Cors, call: RestCall): Promise<CoreResponse> {
+export async function serveRest(request: CoreRequest, path: string, config: BindingConfig, cors: Cors): Promise<CoreResponse> {
   // The version decides the routes (v0.3.0's and v1.0's differ); a version not served is refused once the caller is known.
-  const negotiated = versionHeader === undefined ? NATIVE : negotiate(requestedVersion(request));
+  const negotiated = versionOf(request);
   const version = restVersionOf(negotiated.ok ? negotiated.adapter : undefined);
   const json =
-    version === native ? jsonHeaders(cors) : { 'content-type': version.binding?.mediaType ?? 'application/json', 'x-content-type-options': 'nosniff', ...cors };
+    version === native
+      ? headersWith(JSON_HEADERS_REST, cors)
+      : headersWith({ ...JSON_HEADERS_REST, 'content-type': version.binding?.mediaType ?? 'application/json' }, cors);
   const fail = (status: number, message: string, extra: Record<string, string> = {}): CoreResponse => failure(json, version, status, message, extra);
   const error = (e: JsonRpcError): CoreResponse => errorResponse(json, version, e);
 
@@ -122,16 +109,22 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
       'retry-after': '1',
     });
 
-  const auth = authRequired ? await authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
+  const auth = await authenticated(request, config);
   if (!auth.ok) return fail(auth.status, auth.message, auth.challenge ? { 'www-authenticate': auth.challenge } : {});
   if (!negotiated.ok) return errorResponse(json, native, negotiated.error);
 
   const { route, bound } = match;
   let body: unknown;
   if (route.body !== undefined) {
-    const read = await readJsonBody(request, config);
-    if (read instanceof JsonRpcError) return error(read);
-    if ('status' in read) return fail(read.status, read.message, read.status === 413 || read.status === 408 ? { connection: 'close' } : {});
+    // An empty body is an empty request (`POST /tasks/{id}:cancel`).
+    const read = await readJsonBody(request, {
+      bodyBytes: config.limits.bodyBytes,
+      jsonDepth: config.limits.jsonDepth,
+      empty: {},
+      accepted: `${binding?.mediaType ?? 'application/json'} or application/json`,
+    });
+    if (!read.ok) return 'error' in read ? error(read.error) : fail(read.http.status, read.http.message, read.http.close ? { connection: 'close' } : {});
+    if (!isObject(read.value)) return error(errorFor('invalidRequest', 'the request body must be a JSON object'));
     body = read.value;
   }
   const query = route.body === undefined && request.query !== '' ? queryFields(request.query, route.query, protoNamesOf(route.method)) : NO_FIELDS;
@@ -146,7 +139,11 @@ export async function handleRest(request: CoreRequest, path: string, config: Cor
     if (err instanceof JsonRpcError) return error(err);
     throw err;
   }
-  const outcome = await call({ id: null, method: route.method, params }, version.framing(route), auth.principal, version.dialect);
+  const call = { id: null, method: route.method, params };
+  const framing = version.framing(route);
+  const outcome = await observed(call, request, config, (span) =>
+    version.dialect.dispatch(call, { principal: auth.principal, connection: request, id: null, method: route.method, span, framing }, config),
+  );
   if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(version.wire.result(route, outcome.result) ?? {}) };
   if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
   return error(outcome.error);
@@ -158,36 +155,4 @@ function failure(json: Record<string, string>, version: RestVersion, status: num
 
 function errorResponse(json: Record<string, string>, version: RestVersion, e: JsonRpcError): CoreResponse {
   return { status: statusOf(e, version.binding)[0], headers: json, body: restErrorBody(e, version.binding, version.dialect.writeError) };
-}
-
-type BodyRead = { value: unknown } | { status: number; message: string } | JsonRpcError;
-
-/** The JSON body of a route that takes one; an empty body is an empty request (`POST /tasks/{id}:cancel`). */
-async function readJsonBody(request: CoreRequest, config: CoreConfig): Promise<BodyRead> {
-  const rawType = request.header('content-type');
-  const encoding = (request.header('content-encoding') ?? 'identity').trim().toLowerCase();
-  if (encoding !== 'identity' && encoding !== '')
-    return { status: 415, message: `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed` };
-  let bytes: Uint8Array;
-  try {
-    bytes = await request.readBody(config.limits.bodyBytes);
-  } catch (err) {
-    if (err instanceof BodyError) return { status: err.status, message: err.message };
-    throw err;
-  }
-  if (bytes.length === 0) return { value: {} };
-  const type = rawType === 'application/json' ? rawType : (rawType ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type))
-    return { status: 415, message: `Content-Type must be ${binding?.mediaType ?? 'application/json'} or application/json` };
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return errorFor('jsonParse', 'the request body is not valid UTF-8');
-  }
-  const parsed = parseBody(text, config.limits.jsonDepth);
-  if (!parsed.ok) return parsed.error;
-  if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
-    return errorFor('invalidRequest', 'the request body must be a JSON object');
-  return { value: parsed.value };
 }

@@ -2,7 +2,7 @@
 // (server.limits.bodyBytes) and the time it may take to arrive (server.limits.requestTimeoutMs).
 // Each adapter reads bytes its own way; what counts as too big or too late, and how the client
 // is told, is decided here once.
-import { BodyError } from './core.js';
+import { BodyError } from './request.js';
 
 /** A declared Content-Length over the limit: refused before a byte is read. */
 export function declaredTooLarge(contentLength: string | null | undefined, limit: number): BodyError | undefined {

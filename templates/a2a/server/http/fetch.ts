@@ -2,7 +2,8 @@
 // Node's own fetch-style servers and tests. SSE becomes a ReadableStream; the request's
 // signal tells the core when the client is gone.
 import { BodyChunks, declaredTooLarge, tooLarge, tooSlow } from './body-limit.js';
-import type { Core, CoreRequest } from './core.js';
+import type { Core } from '../core.js';
+import type { CoreRequest } from './request.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 

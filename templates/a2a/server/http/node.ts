@@ -7,7 +7,8 @@ import type { TLSSocket } from 'node:tls';
 // so answers still leave under vi.useFakeTimers().
 import { setImmediate } from 'node:timers';
 import { BodyChunks, declaredTooLarge, tooLarge, tooSlow } from './body-limit.js';
-import { BodyError, type Core, type CoreRequest, type CoreResponse } from './core.js';
+import type { Core } from '../core.js';
+import { BodyError, type CoreRequest, type CoreResponse } from './request.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
