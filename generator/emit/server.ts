@@ -54,7 +54,7 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
   const custom = ctx.protocol.methods
     .filter((m) => m.role === 'custom')
     .map((m) => {
-      const CallContext = file.importType(`${SERVER}/roles/dispatch.ts`, 'CallContext');
+      const CallContext = file.importType(`${SERVER}/roles/role.ts`, 'CallContext');
       const params = m.paramsType ? file.importType(`${A2A_DIR}/types.ts`, m.paramsType) : 'undefined';
       const result = file.importType(`${A2A_DIR}/types.ts`, m.resultType);
       const returns = m.streaming ? `AsyncIterable<${result}>` : `${result} | Promise<${result}>`;

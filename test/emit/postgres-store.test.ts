@@ -45,8 +45,10 @@ describe('server.store', () => {
         'postgres-push.ts',
         'postgres-reads.ts',
         'postgres-replica.ts',
+        'postgres-row.ts',
         'postgres-schema.ts',
         'postgres-store.ts',
+        'postgres-writer.ts',
         'postgres.ts',
       ].map((f) => `src/a2a/postgres/${f}`),
     );

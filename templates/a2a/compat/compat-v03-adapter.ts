@@ -4,7 +4,7 @@
 import { errorFor } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { protoV03ServerCodec } from '../proto-v03/server-codec.js';
-import { PUSH_VERSION } from '../server/push/push.js';
+import { PUSH_VERSION } from '../server/push/push-config.js';
 import type { VersionAdapter } from '../server/bindings/version-adapter.js';
 import { errorToV03, methodToV1, paramsToV1, resultToV03, WireShapeError, type V03Method, type V1Method } from './compat-v03.js';
 import { cardToV03 } from './compat-v03-card.js';

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { endsTask } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import type { RemoteFollow, TaskEventBus } from '../server/stores/event-bus.js';
-import { rowOf } from './postgres-store.js';
+import { rowOf } from './postgres-row.js';
 import type { RunListener, StreamEvent } from '../server/tasks/task-run.js';
 
 export interface PostgresEventBusOptions {

@@ -2,7 +2,7 @@
 // a task's configs on every event, synchronously) and a NOTIFY on each change keeps the copies
 // current, so the replica running a task delivers to a webhook set through another one.
 import type pg from 'pg';
-import { PUSH_VERSION, PushConfigStore, type PushConfig, type PushConfigs } from '../server/push/push.js';
+import { PUSH_VERSION, PushConfigStore, type PushConfig, type PushConfigs } from '../server/push/push-config.js';
 import { storeError } from './postgres-errors.js';
 import type { PostgresTaskStore } from './postgres-store.js';
 

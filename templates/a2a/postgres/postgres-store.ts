@@ -15,31 +15,13 @@ import { setOwner } from '../server/tasks/task-owner.js';
 import { setSkill } from '../server/tasks/task-skill.js';
 import type { TaskChange, TaskStore } from '../server/stores/task-store.js';
 import { PageTokenError, type TaskPage, type TaskQuery } from '../server/stores/task-query.js';
-import { batchRow, writeBatch } from './postgres-batch.js';
-import { markFailed } from './postgres-fail.js';
+import { writeBatch } from './postgres-batch.js';
+import { committedBy, failIfStillOurs } from './postgres-fail.js';
+import { rowOf, setRow } from './postgres-row.js';
+import { keepFailedAttempt, rejectWaiters, settleWaiters, startAttempt, type Waiter, type Writer } from './postgres-writer.js';
 import { listTasks } from './postgres-list.js';
 import { storeError } from './postgres-errors.js';
 import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
-
-/** What a loaded task carries about its row (a symbol: never serialized). */
-export interface TaskRow {
-  version: number;
-  /** Someone is working on it (its interaction is live) … */
-  running: boolean;
-  /** … this replica, whose heartbeat is fresh (false when its runner died). */
-  runner: string | undefined;
-  runnerAlive: boolean;
-}
-
-const ROW = Symbol('a2a.taskRow');
-
-export function rowOf(task: object): TaskRow | undefined {
-  return (task as { [ROW]?: TaskRow })[ROW];
-}
-
-function setRow(task: object, row: TaskRow): void {
-  Object.defineProperty(task, ROW, { value: row, enumerable: false, configurable: true, writable: true });
-}
 
 export interface PostgresTaskStoreOptions {
   pool: pg.Pool;
@@ -55,42 +37,6 @@ export interface PostgresTaskStoreOptions {
   /** Finished tasks stay retrievable this long, ms (older ones are deleted by the maintenance sweep). */
   finishedTtlMs: number;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
-}
-
-interface Waiter {
-  target: number;
-  resolve: () => void;
-  reject: (err: unknown) => void;
-  timer?: ReturnType<typeof setTimeout>;
-}
-
-/** The write queue of one task this replica changes. */
-interface Writer {
-  id: string;
-  task: Task;
-  /** The row's version as last written or read here: the next write expects it. */
-  version: number;
-  events: { e: object; f: boolean }[];
-  running: boolean;
-  bytes: number;
-  /** Saves made / saves stored: whenStored() waits for the count at its call. */
-  made: number;
-  stored: number;
-  /** In a batch being written, or in the queue for the next. */
-  inFlight: boolean;
-  queued: boolean;
-  /** Waiting to try again after a failed write. */
-  retryTimer?: ReturnType<typeof setTimeout>;
-  delay: number;
-  /** The token, event count and saves of the last failed attempt (its answer may have been lost after it committed). */
-  failedToken?: string;
-  failedCount: number;
-  failedTarget: number;
-  waiters: Waiter[];
-  /** Set when another replica changed the row under this one: later saves are refused. */
-  lost?: JsonRpcError;
-  /** The last write's error while the database is unreachable (cleared by the next success). */
-  failure?: unknown;
 }
 
 export class PostgresTaskStore implements TaskStore {
@@ -270,26 +216,7 @@ export class PostgresTaskStore implements TaskStore {
   }
 
   private async flush(batch: Writer[]): Promise<void> {
-    const sent = batch.map((writer) => {
-      writer.queued = false;
-      writer.inFlight = true;
-      const events = writer.events;
-      writer.events = [];
-      const row = batchRow(writer.task, {
-        expected: writer.version,
-        running: writer.running,
-        bytes: writer.bytes,
-        events,
-        notify: this.watched.has(writer.id),
-      });
-      // A task whose whole life is in this write (never stored before, finished now) has no
-      // follower to read its events: following needs a stored row to start from (a blocking
-      // send's task, typically). Its rows would only be written, never read.
-      // (Not after a failed attempt: its answer may have been lost after it committed, and the
-      // row is then stored — with a follower perhaps — and this write is its next version.)
-      if (row.finished && writer.version === 0 && writer.failedToken === undefined) row.events = [];
-      return { writer, row, events, target: writer.made };
-    });
+    const sent = batch.map((writer) => startAttempt(writer, this.watched.has(writer.id)));
     let versions: Map<string, number>;
     try {
       versions = await writeBatch(
@@ -300,16 +227,10 @@ export class PostgresTaskStore implements TaskStore {
     } catch (err) {
       // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
       // for them time out with a clear error meanwhile; the work itself goes on).
-      for (const { writer, row, events, target } of sent) {
+      for (const attempt of sent) {
+        const { writer } = attempt;
         if (writer.failure === undefined) this.options.log('warn', `a2a: writing task ${writer.id} failed; retrying until the database answers`, err);
-        writer.failure = err;
-        // The attempt's events, whether its row carried them or not (a task stored whole): if it
-        // committed after all, they are what it stood for.
-        writer.events = events.concat(writer.events);
-        writer.failedToken = row.token;
-        writer.failedCount = events.length;
-        writer.failedTarget = target;
-        writer.inFlight = false;
+        keepFailedAttempt(attempt, err);
         if (this.closed) continue;
         writer.retryTimer = setTimeout(() => {
           writer.retryTimer = undefined;
@@ -323,7 +244,7 @@ export class PostgresTaskStore implements TaskStore {
       const version = versions.get(writer.id);
       if (version === undefined) {
         // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
-        const moved = await this.committedBy(writer.id, writer.failedToken).catch(() => undefined);
+        const moved = await committedBy(this.options.pool, writer.id, writer.failedToken).catch(() => undefined);
         if (moved !== undefined) {
           // It did: the saves it carried are stored; what came after them goes in the next write.
           writer.version = moved;
@@ -331,7 +252,7 @@ export class PostgresTaskStore implements TaskStore {
           writer.failedToken = undefined;
           writer.stored = Math.max(writer.stored, writer.failedTarget);
           writer.failure = undefined;
-          this.settle(writer);
+          settleWaiters(writer);
         } else {
           this.lose(
             writer,
@@ -348,7 +269,7 @@ export class PostgresTaskStore implements TaskStore {
         writer.failedToken = undefined;
         writer.delay = 50;
         writer.failure = undefined;
-        this.settle(writer);
+        settleWaiters(writer);
       }
       writer.inFlight = false;
       this.enqueue(writer);
@@ -359,57 +280,12 @@ export class PostgresTaskStore implements TaskStore {
     }
   }
 
-  /** The row's version when the write with `token` is the last one that reached it. */
-  private async committedBy(taskId: string, token: string | undefined): Promise<number | undefined> {
-    if (!token) return undefined;
-    const { rows } = await this.options.pool.query<{ version: string; write_token: string }>('SELECT version, write_token FROM a2a_tasks WHERE id = $1', [
-      taskId,
-    ]);
-    return rows[0]?.write_token === token ? Number(rows[0].version) : undefined;
-  }
-
-  private settle(writer: Writer): void {
-    const done = writer.waiters.filter((w) => w.target <= writer.stored);
-    writer.waiters = writer.waiters.filter((w) => w.target > writer.stored);
-    for (const w of done) {
-      clearTimeout(w.timer);
-      w.resolve();
-    }
-  }
-
   private lose(writer: Writer, error: JsonRpcError): void {
     writer.lost = error;
     this.options.log('error', `a2a: ${error.message}`);
-    for (const w of writer.waiters.splice(0)) {
-      clearTimeout(w.timer);
-      w.reject(error);
-    }
+    rejectWaiters(writer, error);
     for (const listener of this.lostListeners) listener(writer.id);
-    void this.failIfStillOurs(writer.id);
-  }
-
-  /**
-   * A task lost while the database still names this replica as its runner — its latest commits
-   * were lost (a failover), no other replica took it over — would stay `running` for ever: no
-   * sweep takes a live replica's tasks for orphans. It fails here, with one versioned write on
-   * the row as it now is (the lost writer stays, refusing what the stopped execution still saves).
-   */
-  private async failIfStillOurs(taskId: string): Promise<void> {
-    try {
-      const task = await this.load(taskId);
-      const row = task && rowOf(task);
-      if (!task || !row?.running || row.runner !== this.options.replicaId) return;
-      const event = markFailed(
-        task,
-        'The database lost the latest changes of this task (it went back to an earlier version), so its work was stopped. Send the message again.',
-      );
-      const written = await writeBatch(this.options.pool, this.options.replicaId, [
-        batchRow(task, { expected: row.version, running: false, bytes: 0, events: [{ e: event, f: true }], notify: true }),
-      ]);
-      if (written.has(taskId)) this.options.log('warn', `a2a: task ${taskId} failed: the database lost its latest changes`);
-    } catch (err) {
-      this.options.log('error', `a2a: could not fail task ${taskId}, whose latest changes the database lost`, err);
-    }
+    void failIfStillOurs(writer.id, { load: (id) => this.load(id), pool: this.options.pool, replicaId: this.options.replicaId, log: this.options.log });
   }
 }
 

@@ -61,6 +61,11 @@ export type ShapeOf<T> = T extends Task
             ? PartShape
             : Loose;
 
+/** A map's own entry by a key read at run time (a skill id, a method name); undefined when it has none. */
+export function entryOf(map: object, key: string): unknown {
+  return Object.hasOwn(map, key) ? (map as Loose)[key] : undefined;
+}
+
 /** A generated object seen through its version-neutral shape: the same object, not a copy. */
 export function shapeOf<T extends object>(value: T): ShapeOf<T> {
   return value as unknown as ShapeOf<T>;

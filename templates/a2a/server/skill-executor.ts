@@ -1,6 +1,8 @@
 // Typed skill handlers as an executor: the router (routing.ts) picks the skill, this calls
 // its handler with the validated input and turns what it returns into events. A handler may
 // also publish events itself and return nothing.
+import { entryOf } from '../runtime/shapes.js';
+import type { SkillHandlers } from './handlers.js';
 import { skillValidators } from '../validators/index.js';
 import type { TypeValidator } from '../validators/issues.js';
 import { errorFor } from '../errors.js';
@@ -25,15 +27,17 @@ export type SkillHandler<Input = unknown, Output = unknown> = (
   events: ExecutionEvents,
 ) => SkillResult<Output> | Promise<SkillResult<Output>>;
 
-type AnyHandler = (context: SkillContext<unknown>, events: ExecutionEvents) => unknown;
+/** Any skill's handler: its input typed by its schema, which the router has validated. */
+type AnyHandler = (context: SkillContext<never>, events: ExecutionEvents) => unknown;
 
 const outputValidators = skillValidators as Record<string, { output?: TypeValidator<unknown> } | undefined>;
 
-export function skillExecutor(handlers: Readonly<Record<string, AnyHandler | undefined>>, fallback?: AgentExecutor): AgentExecutor {
+export function skillExecutor(handlers: Partial<SkillHandlers>, fallback?: AgentExecutor): AgentExecutor {
   return {
     execute(context, events) {
       const id = context.skill?.id;
-      const handler = id !== undefined && Object.prototype.hasOwnProperty.call(handlers, id) ? handlers[id] : undefined;
+      const entry = id === undefined ? undefined : entryOf(handlers, id);
+      const handler = typeof entry === 'function' ? (entry as AnyHandler) : undefined;
       if (!handler || id === undefined) {
         if (fallback) return fallback.execute(context, events);
         throw errorFor(
@@ -45,7 +49,7 @@ export function skillExecutor(handlers: Readonly<Record<string, AnyHandler | und
       }
       // The context already carries the routed skill's `input` and `skillId`. A handler that
       // answers synchronously is delivered synchronously: no promise, no extra turn.
-      const result = handler(context as SkillContext<unknown>, events);
+      const result = handler(context as SkillContext<never>, events);
       if (result instanceof Promise) return result.then((value) => deliver(id, value, events));
       deliver(id, result, events);
     },

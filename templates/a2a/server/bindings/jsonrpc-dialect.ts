@@ -7,7 +7,7 @@ import { protocol } from '../../protocol.js';
 import { wireError } from './error-details.js';
 import { dispatch, idlessError, isStreamingMethod, type CallMeta, type DispatchConfig, type Outcome, type StreamFraming } from '../roles/dispatch.js';
 import { errorJson, successJson, successPrefix, type JsonRpcId, type JsonRpcRequest } from './jsonrpc-envelope.js';
-import { ruleApplies } from '../roles/rules.js';
+import { ruleApplies } from '../spec/rules.js';
 import type { VersionAdapter } from './version-adapter.js';
 
 export interface JsonRpcDialect {

@@ -7,7 +7,7 @@
 import { protocol } from '../../protocol.js';
 import { isObject, type Loose } from '../../runtime/shapes.js';
 import type { RequestShape } from '../../runtime/protocol-types.js';
-import { invalidParams } from './rules.js';
+import { invalidParams } from '../spec/rules.js';
 
 const shapes = protocol.requestShapes;
 

@@ -5,7 +5,7 @@ import { dataOf, textOf } from '../../runtime/objects.js';
 import type { Loose } from '../../runtime/shapes.js';
 import type { Task } from '../../types.js';
 import type { Principal, RequestContext } from '../executor.js';
-import type { CallInfo } from './task-manager.js';
+import type { CallInfo } from './call-info.js';
 import type { TaskRun } from './task-run.js';
 
 /** What the executor sees of one execution; `signal` is created only when read. */

@@ -6,7 +6,7 @@ import { protocol } from '../../protocol.js';
 import { contextIdOf, getPath, isTerminalState, newId, stateOf } from '../../runtime/objects.js';
 import type { Loose } from '../../runtime/shapes.js';
 import type { Task } from '../../types.js';
-import { invalidParams, ruleApplies, ruleError } from '../roles/rules.js';
+import { invalidParams, ruleApplies, ruleError } from '../spec/rules.js';
 import { visibleTo } from './task-owner.js';
 import type { TaskStore } from '../stores/task-store.js';
 

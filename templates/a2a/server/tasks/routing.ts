@@ -15,7 +15,7 @@ import type { Loose } from '../../runtime/shapes.js';
 import { skillValidators } from '../../validators/index.js';
 import type { TypeValidator } from '../../validators/issues.js';
 import type { RoutedSkill } from '../executor.js';
-import { invalidParams } from '../roles/rules.js';
+import { invalidParams } from '../spec/rules.js';
 
 interface SkillRoute {
   id: string;

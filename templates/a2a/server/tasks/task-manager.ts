@@ -1,33 +1,33 @@
-// The task roles of A2A — send, stream, get, cancel, resubscribe — over a task store, the
-// running executions and the push notifier; the push-config roles are push-config-methods.ts. Method names and param shapes vary
-// by version; everything here reads them through the protocol descriptor.
-// @see the A2A spec §7 Protocol RPC Methods.
+// The running side of tasks: the executions of this process (a registry of runs by task), how
+// one starts (start-run.ts) and ends (cancel, shutdown), what their events reach (the store in
+// order, push webhooks, subscribers across turns, followers on other replicas), and the lookups
+// the roles make (a task the caller may see). The roles (../roles/) decide what each method
+// does with these; nothing here knows a method.
 import { errorFor } from '../../errors.js';
 import { protocol } from '../../protocol.js';
-import { contextIdOf, createStatusUpdate, getPath, isTerminalState, createTask, stateOf, states } from '../../runtime/objects.js';
-import { fromShape, shapeOf, type Loose, type MessageShape } from '../../runtime/shapes.js';
+import { contextIdOf, createStatusUpdate, getPath, isTerminalState, stateOf, states } from '../../runtime/objects.js';
+import { shapeOf, type Loose } from '../../runtime/shapes.js';
 import type { Task } from '../../types.js';
-import { ExecutionContext } from './execution-context.js';
-import type { AgentExecutor, Principal } from '../executor.js';
-import { describeFailure } from './failure.js';
-import { PushConfigMethods } from '../roles/push-config-methods.js';
-import type { PushConfig, PushConfigs, PushNotifier } from '../push/push.js';
+import type { AgentExecutor } from '../executor.js';
+import type { ServerLog, Tracing } from '../observability.js';
+import type { PushConfig, PushConfigs } from '../push/push-config.js';
+import type { PushNotifier } from '../push/push-notifier.js';
+import { checkPushConfig, type PushSupport } from '../push/push-target.js';
 import type { TaskEventBus } from '../stores/event-bus.js';
-import type { ServerLog, SpanHandle, Tracing } from '../observability.js';
-import { listTasks } from '../roles/list-tasks.js';
-import { resolveTask, type ResolvedTask } from './message-target.js';
-import { checkMediaTypes, routeSkill } from './routing.js';
-import { checkHistoryLength, historyAbsentMeansNone, ruleApplies, ruleError } from '../roles/rules.js';
-import { ownerOf, visibleTo, type TaskOwnerKey } from './task-owner.js';
-import { setSkill, skillOf } from './task-skill.js';
-import { TaskRun, type RunHost, type RunListener, type StreamEvent } from './task-run.js';
-import { TaskSubscription, type SubscriptionHost } from './task-subscription.js';
-import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
 import type { TaskStore } from '../stores/task-store.js';
+import type { CallInfo, RunMode } from './call-info.js';
+import { resolveTask } from './message-target.js';
+import { RemoteWatchers } from './remote-watchers.js';
+import { startRun, type StartHost } from './start-run.js';
+import { StoreOrder } from './store-order.js';
+import { visibleTo, type TaskOwnerKey } from './task-owner.js';
+import type { RunListener, StreamEvent, TaskRun } from './task-run.js';
+import { budgetError } from './task-size.js';
+import { TaskSubscription } from './task-subscription.js';
+import { WaitingSubscriptions } from './waiting-subscriptions.js';
 
 const features = protocol.features;
-const pathText = (path: readonly string[] | undefined): string => '/' + (path ?? []).join('/');
-const HISTORY_LENGTH_PATH = pathText(features.send.historyLength);
+const PUSH_CONFIG_PATH = '/' + (features.send.pushNotificationConfig ?? []).join('/');
 
 export interface ManagerConfig {
   executor: AgentExecutor;
@@ -53,16 +53,7 @@ export interface ManagerConfig {
   tracing?: Tracing;
 }
 
-export interface CallInfo {
-  method: string;
-  principal?: Principal;
-  /** The request's span (tracing on): executions it starts are its children. */
-  span?: SpanHandle;
-}
-
-export type RunMode = 'blocking' | 'background' | 'stream';
-
-export class TaskManager implements RunHost {
+export class TaskManager implements StartHost {
   private readonly runs = new Map<string, TaskRun>();
   /** Every execution not yet released, direct replies included (shutdown waits for them). */
   private readonly live = new Set<TaskRun>();
@@ -70,92 +61,52 @@ export class TaskManager implements RunHost {
   readonly maxTaskBytes: number;
   readonly abandonGraceMs: number;
   readonly limits: ManagerConfig['limits'];
-
-  /** Whether the store writes in the background (a shared store): answers wait for its writes. */
-  private readonly durable: boolean;
-  /** Stream listeners as registered on their run, when afterStore() wrapped them. */
-  private readonly wrapped = new WeakMap<RunListener, RunListener>();
-
-  /** The push-config roles (pushSet, pushGet, pushList, pushDelete): push-config-methods.ts. */
-  readonly pushMethods: PushConfigMethods;
+  readonly executor: AgentExecutor;
+  readonly defaultSkill: string | undefined;
+  readonly agentModes: ManagerConfig['agentModes'];
+  readonly tracing: Tracing | undefined;
+  /** What the store has written, for answers and streams to wait on (store-order.ts). */
+  readonly order: StoreOrder;
+  /** Subscriptions waiting for their task's next turn in this process. */
+  private readonly waiting = new WaitingSubscriptions();
+  private readonly watchers = new RemoteWatchers((taskId) => this.runs.get(taskId));
 
   constructor(private readonly config: ManagerConfig) {
-    this.pushMethods = new PushConfigMethods(config, (id, path, call) => this.requireTask(id, path, call));
     this.limits = config.limits;
     this.maxHistory = config.limits.historyLength;
     this.maxTaskBytes = config.limits.taskBytes;
     this.abandonGraceMs = config.abandonGraceMs;
-    this.durable = typeof config.store.whenStored === 'function';
+    this.executor = config.executor;
+    this.defaultSkill = config.defaultSkill;
+    this.agentModes = config.agentModes;
+    this.tracing = config.tracing;
+    this.order = new StoreOrder(config.store);
     config.bus?.onCancel((taskId) => {
       const run = this.runs.get(taskId);
       if (run && !run.final) void this.cancelRun(run);
     });
-    config.bus?.onWatch?.((taskId, watcher, watching) => this.remoteWatch(taskId, watcher, watching));
+    config.bus?.onWatch?.((taskId, watcher, watching) => this.watchers.watch(taskId, watcher, watching));
     // The store lost the task to another process (this replica was taken for dead): the work stops.
     config.store.onLost?.((taskId) => this.runs.get(taskId)?.abort('another replica took this task over; nothing more of this execution is stored'));
   }
 
-  // ——— RunHost ———
+  get store(): TaskStore {
+    return this.config.store;
+  }
+  get pushConfigs(): PushConfigs {
+    return this.config.pushConfigs;
+  }
+  /** What keeping a push config needs: the capability, the notifier that checks its webhook. */
+  get push(): PushSupport {
+    return this.config;
+  }
+
+  // ——— RunHost and StartHost ———
 
   save(task: Task, bytes?: number, event?: StreamEvent, final?: boolean): void {
     // Only a shared store uses the change (the in-memory one would just drop the object).
-    const result = this.durable ? this.config.store.set(task, bytes, { event, final: final === true }) : this.config.store.set(task, bytes);
+    const result = this.order.durable ? this.config.store.set(task, bytes, { event, final: final === true }) : this.config.store.set(task, bytes);
     if (result instanceof Promise) result.catch((err) => this.log('error', `a2a: saving task ${task.id} failed`, err));
-  }
-
-  /** Resolves once the run's task is durable (shared stores); undefined when nothing waits. */
-  private stored(run: TaskRun): Promise<void> | undefined {
-    return this.durable && run.task ? this.config.store.whenStored!(run.task.id) : undefined;
-  }
-
-  /**
-   * With a shared store, a listener hears each event once it is stored, in order: a client never
-   * sees a state that another replica could not read back. Without one, the listener as it is.
-   */
-  private afterStore(listener: RunListener, run: TaskRun): RunListener {
-    if (!this.durable) return listener;
-    let chain: Promise<void> = Promise.resolve();
-    let failed = false;
-    const wrapped: RunListener = (event, final, error) => {
-      const wait = this.stored(run);
-      chain = chain
-        .then(() => wait)
-        .then(
-          () => {
-            if (!failed) listener(event, final, error);
-          },
-          (err: unknown) => {
-            if (failed) return;
-            failed = true;
-            listener(undefined, true, err);
-          },
-        );
-    };
-    this.wrapped.set(listener, wrapped);
-    return wrapped;
-  }
-
-  /** Followers on other replicas of runs here, each standing in as a listener (see TaskEventBus.onWatch). */
-  private readonly watchers = new Map<string, { run: TaskRun; listener: RunListener }>();
-
-  private remoteWatch(taskId: string, watcher: string, watching: boolean): void {
-    for (const [key, w] of this.watchers) if (w.run.final) this.watchers.delete(key);
-    if (!watching) {
-      const w = this.watchers.get(watcher);
-      this.watchers.delete(watcher);
-      w?.run.removeListener(w.listener);
-      return;
-    }
-    const run = this.runs.get(taskId);
-    if (!run || run.final || this.watchers.has(watcher)) return;
-    const listener: RunListener = () => undefined;
-    this.watchers.set(watcher, { run, listener });
-    run.listen(listener);
-  }
-
-  /** Stops a stream's listener (the one given to start() or resubscribe()). */
-  unlisten(run: Pick<TaskRun, 'removeListener'>, listener: RunListener): void {
-    run.removeListener(this.wrapped.get(listener) ?? listener);
   }
 
   notify(task: Task): void {
@@ -173,9 +124,30 @@ export class TaskManager implements RunHost {
     if (this.runs.get(run.taskId) === run) this.runs.delete(run.taskId);
   }
 
+  track(run: TaskRun, continuing: boolean): void {
+    this.live.add(run);
+    if (!continuing) return;
+    this.runs.set(run.taskId, run);
+    // Subscribers that waited through the task's last interruption hear this turn from its start.
+    for (const subscription of this.waiting.take(run.taskId)) subscription.attach(run);
+  }
+
+  isRunning(taskId: string, task: Task | undefined): boolean {
+    return this.runs.has(taskId) || (task !== undefined && this.config.bus?.runningElsewhere(task) === true);
+  }
+
   reserve(bytes: number, what: string, newTasks = 0): void {
     const { store, limits } = this.config;
     if (store.reserve && !store.reserve(bytes, newTasks)) throw budgetError('memoryBytes', limits.memoryBytes, what);
+  }
+
+  keepPushConfig(taskId: string, config: PushConfig): void {
+    const set = this.config.pushConfigs.set(taskId, config, this.limits.pushConfigsPerTask);
+    if (set instanceof Promise) set.catch((err) => this.log('error', `a2a: saving the push config of task ${taskId} failed`, err));
+  }
+
+  streamListener(listener: RunListener, run: TaskRun): RunListener {
+    return this.order.afterStore(listener, run);
   }
 
   hasPushConfig(taskId: string): boolean {
@@ -191,178 +163,43 @@ export class TaskManager implements RunHost {
     return this.runs.size;
   }
 
-  // ——— send / stream ———
+  // ——— what the roles use ———
 
   /**
-   * `message/send`, `tasks/send`: blocking unless `configuration.blocking` is false. A blocking
-   * caller that disconnects stops listening (when it was the last listener, the work stops).
-   */
-  async send(params: Loose, call: CallInfo, connection?: { onDisconnect?(callback: () => void): void }): Promise<unknown> {
-    // v1.0 asks the other way round: `returnImmediately: true` is v0.x's `blocking: false`.
-    const blocking = features.send.returnImmediately
-      ? getPath(params, features.send.returnImmediately) !== true
-      : getPath(params, features.send.blocking) !== false;
-    const historyLength = checkHistoryLength(getPath(params, features.send.historyLength), HISTORY_LENGTH_PATH);
-    if (!blocking) {
-      const run = await this.start(params, call, 'background');
-      const stored = this.stored(run);
-      if (stored) await stored;
-      return this.snapshot(run.task!, historyLength);
-    }
-    // Most executors answer within the call: the promise is made only for those that do not.
-    let resolveFinal: (() => void) | undefined;
-    let done = false;
-    const listener: RunListener = (_event, final) => {
-      if (!final) return;
-      done = true;
-      resolveFinal?.();
-    };
-    const started = this.start(params, call, 'blocking', listener);
-    const run = started instanceof Promise ? await started : started;
-    if (!done) {
-      connection?.onDisconnect?.(() => {
-        run.removeListener(listener);
-        resolveFinal?.();
-      });
-      await new Promise<void>((resolve) => (done ? resolve() : (resolveFinal = resolve)));
-    }
-    run.removeListener(listener);
-    const stored = this.stored(run);
-    if (stored) await stored;
-    return this.outcome(run, historyLength);
-  }
-
-  /** The answer of a finished blocking send: its error, its direct reply, or the task. */
-  outcome(run: TaskRun, historyLength: number | undefined): unknown {
-    if (run.error !== undefined) throw run.error;
-    if (run.directReply) return run.directReply;
-    return this.snapshot(run.task!, historyLength);
-  }
-
-  /**
-   * Starts an execution; `listener` is attached before the executor runs, so it misses nothing.
-   * Synchronous when nothing needs the store or the network (a new task, no push config).
+   * Starts an execution for the message of send params; `listener` is attached before the
+   * executor runs, so it misses nothing. Synchronous when nothing needs the store or the network
+   * (a new task, no push config).
    */
   start(params: Loose, call: CallInfo, mode: RunMode, listener?: RunListener): TaskRun | Promise<TaskRun> {
-    // The message was checked with the params (dispatch.ts): what is left depends on the store.
+    // The message was checked with the params (roles/dispatch.ts): what is left depends on the store.
     const message = params.message as Loose;
-    const resolved = resolveTask(this.config.store, params, message, this.ownerOf(call));
-    const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined;
-    const hasPush = pushConfig !== undefined && pushConfig !== null;
-    if (!(resolved instanceof Promise) && !hasPush) return this.startResolved(resolved, params, message, call, mode, listener, undefined);
+    const owner = this.ownerOf(call);
+    const resolved = resolveTask(this.config.store, params, message, owner);
+    const pushConfig = getPath(params, features.send.pushNotificationConfig) as PushConfig | undefined | null;
+    if (!(resolved instanceof Promise) && (pushConfig === undefined || pushConfig === null))
+      return startRun(this, resolved, { params, message, call, owner, mode, listener });
     return (async () => {
       const task = await resolved;
-      if (hasPush) await this.pushMethods.check(pushConfig, pathText(features.send.pushNotificationConfig));
-      return this.startResolved(task, params, message, call, mode, listener, hasPush ? pushConfig : undefined);
+      if (pushConfig) await checkPushConfig(pushConfig, PUSH_CONFIG_PATH, this.config);
+      return startRun(this, task, { params, message, call, owner, mode, listener, pushConfig: pushConfig ?? undefined });
     })();
   }
 
-  private startResolved(
-    { taskId, contextId, existing }: ResolvedTask,
-    params: Loose,
-    message: Loose,
-    call: CallInfo,
-    mode: RunMode,
-    listener: RunListener | undefined,
-    pushConfig: PushConfig | undefined,
-  ): TaskRun {
-    if (taskId !== undefined && (this.runs.has(taskId) || (existing && this.config.bus?.runningElsewhere(existing)))) {
-      throw errorFor('unsupportedOperation', `task ${taskId} is still being worked on; send the next message once it asks for input`, { taskId });
-    }
-    const skill = routeSkill(message, this.config.defaultSkill, existing ? skillOf(existing) : undefined);
-    checkMediaTypes(message, skill, this.config.agentModes, getPath(params, features.send.acceptedOutputModes));
-    const messageBytes = sizeOfMessage(message);
-    const existingBytes = existing ? sizeOf(existing) : 0;
-    if (existing && existingBytes + messageBytes > this.maxTaskBytes) {
-      throw budgetError('taskBytes', this.maxTaskBytes, `task ${existing.id} would hold ${existingBytes + messageBytes} bytes with this message`, '/message');
-    }
-    this.reserve(messageBytes, 'a new message was refused', existing ? 0 : 1);
-    const owner = this.ownerOf(call);
-
-    // The stored copy of the client's message names its task and context (v0.2+). It is this
-    // request's own parsed object, so it is completed in place; the executor gets a copy.
-    const refer = (id: string): Loose => {
-      if (features.messageRefersToTask) {
-        message.taskId = id;
-        message.contextId = contextId;
-      }
-      return message;
-    };
-    const withRefs = (id: string): Loose => ({ ...refer(id) });
-    let run: TaskRun;
-    if (existing) {
-      setSkill(existing, skill?.id);
-      const history = (shapeOf(existing).history ??= []);
-      history.push(refer(existing.id) as MessageShape);
-      let bytes = existingBytes + messageBytes;
-      if (history.length > this.maxHistory) for (const dropped of history.splice(0, history.length - this.maxHistory)) bytes -= sizeOf(dropped);
-      this.save(existing, bytes, undefined, false);
-      run = new TaskRun(this, taskId, contextId, undefined, existing, false, bytes);
-      run.owner = ownerOf(existing);
-      this.runs.set(existing.id, run);
-      // Subscribers that waited through the task's last interruption hear this turn from its start.
-      for (const subscription of this.takeWaiting(existing.id)) subscription.attach(run);
-    } else {
-      // Built only if the executor answers with a task (a direct reply never needs it, nor its id).
-      const pending = (id: string): Task => {
-        const task = createTask(id, contextId, { state: states.submitted }, [refer(id) as never]);
-        setSkill(task, skill?.id);
-        return task;
-      };
-      run = new TaskRun(this, taskId, contextId, pending, undefined, features.directReplies, 0);
-      run.owner = owner;
-    }
-    this.live.add(run);
-    if (this.config.tracing)
-      run.span = this.config.tracing.execution(call.span, { 'a2a.method': call.method, 'a2a.skill.id': skill?.id, 'a2a.context.id': contextId });
-    if (listener) run.listen(mode === 'stream' ? this.afterStore(listener, run) : listener);
-    // A push config needs the task (and its id) from the start.
-    if (pushConfig) {
-      const id = run.materializeNow().id;
-      const set = this.config.pushConfigs.set(id, pushConfig, this.limits.pushConfigsPerTask);
-      if (set instanceof Promise) set.catch((err) => this.log('error', `a2a: saving the push config of task ${id} failed`, err));
-    }
-    // v0.1.0 tasks always exist (the client chose the id); non-blocking sends answer with the task at once.
-    if (mode === 'background' || features.clientTaskIds) run.materializeNow();
-
-    const context = new ExecutionContext(run, call, withRefs, existing ? structuredClone(existing) : undefined, skill, mode === 'stream', message, params);
-    run.context = context;
-    // The listener is attached: the executor may publish from its first line on.
-    let outcome: unknown;
-    try {
-      outcome = this.config.executor.execute(context, run);
-    } catch (err) {
-      run.settleWithError(err, describeFailure);
-      return run;
-    }
-    if (outcome instanceof Promise)
-      outcome.then(
-        () => run.settle(),
-        (err: unknown) => run.settleWithError(err, describeFailure),
-      );
-    else run.settle();
-    return run;
+  /** The task, when it exists and the caller may see it; TaskNotFound alike in both other cases. */
+  async findTask(id: unknown, path: string, call: CallInfo): Promise<Task> {
+    const task = typeof id === 'string' ? await this.config.store.get(id) : undefined;
+    if (!task || !visibleTo(task, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId: id, path });
+    return task;
   }
 
-  // ——— get / cancel / resubscribe ———
-
-  async get(params: Loose, call: CallInfo): Promise<Task> {
-    const historyLength = checkHistoryLength(params.historyLength, '/historyLength');
-    return this.snapshot(await this.requireTask(params.id, '/id', call), historyLength);
+  /** The owner key of the caller, when tasks are bound to their callers. */
+  ownerOf(call: CallInfo): string | undefined {
+    const { ownerKey } = this.config;
+    return ownerKey && call.principal ? ownerKey(call.principal) : undefined;
   }
 
-  /** ListTasks (v1.0): one page of the tasks the caller may see (list-tasks.ts). */
-  list(params: Loose, call: CallInfo): Promise<unknown> {
-    return listTasks(this.config.store, params, this.ownerOf(call), (task, historyLength) => this.snapshot(task, historyLength));
-  }
-
-  async cancel(params: Loose, call: CallInfo): Promise<Task> {
-    const task = await this.requireTask(params.id, '/id', call);
-    const state = stateOf(task);
-    if (isTerminalState(state)) {
-      if (ruleApplies('cancel-nonterminal-task')) throw ruleError('cancel-nonterminal-task', '/id', `task ${task.id} is ${state}`);
-      throw errorFor('taskNotCancelable', undefined, { taskId: task.id, state });
-    }
+  /** Cancels a task that is not finished, wherever it runs or waits; resolves once the cancel is stored. */
+  async cancel(task: Task): Promise<Task> {
     const run = this.runs.get(task.id);
     const { bus } = this.config;
     if (run && !run.final) await this.cancelRun(run);
@@ -377,11 +214,10 @@ export class TaskManager implements RunHost {
       shapeOf(task).status = shapeOf(event).status;
       this.save(task, undefined, event, true);
       this.notify(task);
-      for (const subscription of this.takeWaiting(task.id)) subscription.onEvent(event, true);
-      const stored = this.durable ? this.config.store.whenStored!(task.id) : undefined;
-      if (stored) await stored;
+      for (const subscription of this.waiting.take(task.id)) subscription.onEvent(event, true);
+      await this.order.storedTask(task.id);
     }
-    return this.snapshot((await this.config.store.get(task.id)) ?? task, undefined);
+    return (await this.config.store.get(task.id)) ?? task;
   }
 
   /** Cancels an execution of this process: its signal aborts, its executor's cancel() may publish, then the task is canceled. */
@@ -400,76 +236,30 @@ export class TaskManager implements RunHost {
       }
     }
     if (!run.final) run.end(states.canceled);
-    const stored = this.stored(run);
-    if (stored) await stored;
+    await this.order.stored(run);
   }
 
-  /** The task to stream from, and the subscription when more events will follow (task-subscription.ts). */
-  async resubscribe(params: Loose, call: CallInfo, listener: RunListener): Promise<{ task: Task; subscription?: TaskSubscription }> {
-    const task = await this.requireTask(params.id, '/id', call);
-    if (ruleApplies('subscribe-nonterminal-task') && isTerminalState(stateOf(task)))
-      throw ruleError('subscribe-nonterminal-task', '/id', `task ${task.id} is ${stateOf(task)}`);
-    const subscription = new TaskSubscription(this.subscriptions, task.id, listener, ruleApplies('subscribe-until-terminal'));
-    return (await subscription.start(task)) ? { task, subscription } : { task };
+  /**
+   * A subscription to a task's events from now on, or undefined when none will come (the
+   * stream is the task alone). `untilTerminal`: it lasts through the turns that wait for input.
+   */
+  async subscribe(task: Task, listener: RunListener, untilTerminal: boolean): Promise<TaskSubscription | undefined> {
+    const subscription = new TaskSubscription(
+      {
+        liveRun: (taskId) => this.runs.get(taskId),
+        afterStore: (l, run) => this.order.afterStore(l, run),
+        bus: () => this.config.bus,
+        wait: (s) => this.waiting.add(s),
+        stopWaiting: (s) => this.waiting.remove(s),
+      },
+      task.id,
+      listener,
+      untilTerminal,
+    );
+    return (await subscription.start(task)) ? subscription : undefined;
   }
 
-  /** Subscriptions waiting for their task's next turn in this process, by task. */
-  private readonly waiting = new Map<string, Set<TaskSubscription>>();
-
-  private readonly subscriptions: SubscriptionHost = {
-    liveRun: (taskId) => this.runs.get(taskId),
-    afterStore: (listener, run) => this.afterStore(listener, run),
-    bus: () => this.config.bus,
-    wait: (subscription) => {
-      let set = this.waiting.get(subscription.taskId);
-      if (!set) this.waiting.set(subscription.taskId, (set = new Set()));
-      set.add(subscription);
-    },
-    stopWaiting: (subscription) => {
-      const set = this.waiting.get(subscription.taskId);
-      if (set?.delete(subscription) && set.size === 0) this.waiting.delete(subscription.taskId);
-    },
-  };
-
-  /** The subscriptions waiting for this task, taken off the waiting list. */
-  private takeWaiting(taskId: string): TaskSubscription[] {
-    const set = this.waiting.get(taskId);
-    if (!set) return [];
-    this.waiting.delete(taskId);
-    return [...set];
-  }
-
-  // ——— helpers ———
-
-  /** The task, when it exists and the caller may see it; TaskNotFound alike in both other cases. */
-  private async requireTask(id: unknown, path: string, call: CallInfo): Promise<Task> {
-    const task = typeof id === 'string' ? await this.config.store.get(id) : undefined;
-    if (!task || !visibleTo(task, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId: id, path });
-    return task;
-  }
-
-  /** The owner key of the caller, when tasks are bound to their callers. */
-  private ownerOf(call: CallInfo): string | undefined {
-    const { ownerKey } = this.config;
-    return ownerKey && call.principal ? ownerKey(call.principal) : undefined;
-  }
-
-  /** The task as returned to a client: history trimmed to what was asked for. */
-  snapshot(task: Task, historyLength: number | undefined): Task {
-    const t = shapeOf(task);
-    const history = t.history;
-    if (historyLength === undefined) {
-      if (!historyAbsentMeansNone() || history === undefined) return task;
-      const { history: _omitted, ...rest } = t;
-      return fromShape<Task>(rest);
-    }
-    if (!history) return task;
-    if (historyLength === 0 && ruleApplies('history-zero-omitted')) {
-      const { history: _omitted, ...rest } = t;
-      return fromShape<Task>(rest);
-    }
-    return fromShape<Task>({ ...t, history: historyLength === 0 ? [] : history.slice(-historyLength) });
-  }
+  // ——— shutdown ———
 
   /** Stops every execution (server shutdown). */
   abortAll(reason: string): void {
@@ -486,7 +276,7 @@ export class TaskManager implements RunHost {
   /**
    * Graceful shutdown: waits up to `graceMs` for running executions to end by themselves, then
    * aborts the rest and ends each with a final `failed` status that says why — which every
-   * open stream receives as its last event before it closes.
+   * open stream receives as its last event before it closes. Subscriptions waiting for a turn end.
    */
   async shutdown(graceMs: number, reason: string): Promise<void> {
     const deadline = Date.now() + graceMs;
@@ -497,6 +287,6 @@ export class TaskManager implements RunHost {
       run.abort(reason);
       run.end(states.failed, `${reason}: this task was stopped before it finished; send it again.`);
     }
-    for (const taskId of [...this.waiting.keys()]) for (const subscription of this.takeWaiting(taskId)) subscription.end();
+    this.waiting.endAll();
   }
 }

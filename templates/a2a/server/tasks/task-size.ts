@@ -3,7 +3,7 @@
 // follows V8's layout on 64-bit Node (headers and 8-byte slots; strings by length) closely
 // enough that a budget of N bytes keeps the heap within a small multiple of N.
 import { errorFor, type JsonRpcError } from '../../errors.js';
-import { invalidParams } from '../roles/rules.js';
+import { invalidParams } from '../spec/rules.js';
 
 const STRING = 16;
 const OBJECT = 24;

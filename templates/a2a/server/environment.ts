@@ -1,0 +1,50 @@
+// What the server reads from its environment (PORT, HOST, A2A_PUBLIC_URL, secrets) and how the
+// card's URL follows where it really listens.
+import { protocol } from '../protocol.js';
+import { serverDefaults } from '../agent.js';
+import { cardEndpoint, withCardEndpoint } from '../runtime/card-endpoint.js';
+import type { AgentCard } from '../types.js';
+
+export function env(name: string): string | undefined {
+  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function envPort(): number | undefined {
+  const raw = env('PORT');
+  if (raw === undefined) return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${JSON.stringify(raw)}`);
+  return port;
+}
+
+/** The HTTP+JSON mount: the option, else the manifest's when it serves the binding (and the version has one). */
+export function restPathOption(option: string | false | undefined): string | undefined {
+  if (option === false || !protocol.rest) return undefined;
+  if (option !== undefined) return option;
+  return (serverDefaults.bindings as readonly string[]).includes('rest') ? serverDefaults.restPath : undefined;
+}
+
+export function withUrl(card: AgentCard, url: string | undefined): AgentCard {
+  return url ? withCardEndpoint(card, url) : card;
+}
+
+/** On loopback, the card's url follows the port actually listened on (PORT=0 in tests, say). */
+export function followPort(card: AgentCard, port: number): AgentCard {
+  try {
+    const url = new URL(String(cardEndpoint(card)));
+    if (!['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.port === String(port)) return card;
+    url.port = String(port);
+    return withCardEndpoint(card, url.toString());
+  } catch {
+    return card;
+  }
+}
+
+/** Secrets from a comma-separated environment variable (empty when unset). */
+export function secretsFromEnv(name: string): string[] {
+  return (env(name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
