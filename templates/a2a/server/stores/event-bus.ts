@@ -1,8 +1,8 @@
 // What crosses replicas when several processes serve one agent over a shared store: the events
 // of a task running on another replica (for tasks/resubscribe there), cancel requests to the
 // replica running the work, and whether a task is being worked on elsewhere at all. One process
-// needs none of it — every run is in its own memory — so the default bus is inert and costs
-// nothing on the hot path. The PostgreSQL bus (postgres-bus.ts, emitted for `server.store:
+// needs none of it — every run is in its own memory — so without a bus (the default) none of
+// this costs anything on the hot path. The PostgreSQL bus (postgres-bus.ts, emitted for `server.store:
 // postgres`) implements it with LISTEN/NOTIFY.
 import type { Task } from '../../types.js';
 import type { RunListener } from '../tasks/run-listeners.js';
@@ -41,13 +41,3 @@ export interface TaskEventBus {
   onWatch?(handler: (taskId: string, watcher: string, watching: boolean) => void): void;
   close?(): Promise<void>;
 }
-
-/** One process: nothing runs elsewhere, so nothing is ever followed or forwarded. */
-export const localEventBus: TaskEventBus = {
-  runningElsewhere: () => false,
-  follow: () => {
-    throw new Error('a2a: the in-memory event bus has no other replicas to follow');
-  },
-  requestCancel: async () => false,
-  onCancel: () => undefined,
-};
