@@ -1,0 +1,162 @@
+// Writing Protocol Buffers' binary encoding at its lowest level (proto-reader.ts reads it):
+// varints (32-bit in numbers, 64-bit in BigInts), zigzag, fixed-width numbers, length-delimited
+// bytes and strings. The writer grows one buffer and writes a nested message in place (its length
+// is reserved, then settled), so an answer is encoded with no copy per message.
+// @see https://protobuf.dev/programming-guides/encoding/
+
+export const enum WireType {
+  Varint = 0,
+  Fixed64 = 1,
+  LengthDelimited = 2,
+  StartGroup = 3,
+  EndGroup = 4,
+  Fixed32 = 5,
+}
+
+const encoder = new TextEncoder();
+
+export class ProtoWriter {
+  private buf = new Uint8Array(256);
+  private view = new DataView(this.buf.buffer);
+  pos = 0;
+
+  private ensure(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  tag(field: number, type: WireType): void {
+    this.uint32(((field << 3) | type) >>> 0);
+  }
+
+  uint32(value: number): void {
+    this.ensure(5);
+    let v = value >>> 0;
+    while (v > 0x7f) {
+      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[this.pos++] = v;
+  }
+
+  /** int32: a negative value is written as its 64-bit two's complement (ten bytes), as protobuf does. */
+  int32(value: number): void {
+    if (value >= 0) this.uint32(value);
+    else this.varint64(BigInt.asUintN(64, BigInt(value)));
+  }
+
+  sint32(value: number): void {
+    this.uint32(((value << 1) ^ (value >> 31)) >>> 0);
+  }
+
+  varint64(value: bigint): void {
+    this.ensure(10);
+    let v = BigInt.asUintN(64, value);
+    while (v > 0x7fn) {
+      this.buf[this.pos++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    this.buf[this.pos++] = Number(v);
+  }
+
+  sint64(value: bigint): void {
+    this.varint64((value << 1n) ^ (value >> 63n));
+  }
+
+  fixed32(value: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, value >>> 0, true);
+    this.pos += 4;
+  }
+
+  sfixed32(value: number): void {
+    this.ensure(4);
+    this.view.setInt32(this.pos, value | 0, true);
+    this.pos += 4;
+  }
+
+  fixed64(value: bigint): void {
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, BigInt.asUintN(64, value), true);
+    this.pos += 8;
+  }
+
+  sfixed64(value: bigint): void {
+    this.ensure(8);
+    this.view.setBigInt64(this.pos, BigInt.asIntN(64, value), true);
+    this.pos += 8;
+  }
+
+  float(value: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, value, true);
+    this.pos += 4;
+  }
+
+  double(value: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, value, true);
+    this.pos += 8;
+  }
+
+  bool(value: boolean): void {
+    this.ensure(1);
+    this.buf[this.pos++] = value ? 1 : 0;
+  }
+
+  bytes(value: Uint8Array): void {
+    this.uint32(value.length);
+    this.ensure(value.length);
+    this.buf.set(value, this.pos);
+    this.pos += value.length;
+  }
+
+  string(value: string): void {
+    // Short strings are common (ids, states, names): ASCII goes without TextEncoder.
+    if (value.length < 64 && /^[\x00-\x7f]*$/.test(value)) {
+      this.uint32(value.length);
+      this.ensure(value.length);
+      for (let i = 0; i < value.length; i++) this.buf[this.pos++] = value.charCodeAt(i);
+      return;
+    }
+    // At most three bytes per UTF-16 unit: room for the worst case, then the real length.
+    const max = value.length * 3;
+    const start = this.reserve();
+    this.ensure(max);
+    const { written } = encoder.encodeInto(value, this.buf.subarray(this.pos, this.pos + max));
+    this.pos += written;
+    this.settle(start);
+  }
+
+  /** Reserves room for a length written later (settle): returns where the content starts. */
+  reserve(): number {
+    this.ensure(5);
+    this.pos += 5;
+    return this.pos;
+  }
+
+  /** Writes the length of what was written since `reserve`, moving the content back over unused room. */
+  settle(start: number): void {
+    const length = this.pos - start;
+    let size = 1;
+    for (let v = length >>> 7; v > 0; v >>>= 7) size++;
+    const at = start - 5;
+    if (size < 5) this.buf.copyWithin(at + size, start, this.pos);
+    let v = length;
+    for (let i = 0; i < size - 1; i++) {
+      this.buf[at + i] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[at + size - 1] = v;
+    this.pos = at + size + length;
+  }
+
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+}
