@@ -3,16 +3,15 @@
 // method's role. Emitted (with proto-json-v03*.ts) only into agents whose binding needs it; the
 // generated rest-codecs.ts names it.
 import { errorFor } from '../errors.js';
-import type { Loose } from '../runtime/shapes.js';
-import type { RestRoute } from '../runtime/protocol-types.js';
 import type { StreamFraming } from '../server/roles/dispatch.js';
 import { streamErrorBody } from '../server/bindings/rest-errors.js';
 import type { RestWire } from '../server/bindings/rest-wire.js';
 import { v03ProtoJson, WireShapeError } from './proto-json-v03.js';
+import { v03EventToWire, v03ResultToWire } from './server-results.js';
 
 const wire = v03ProtoJson;
 
-const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(wire.toWire.streamResponse(value as Loose)), error: streamErrorBody };
+const protoV03Framing: StreamFraming = { event: (value) => JSON.stringify(v03EventToWire(value)), error: streamErrorBody };
 
 export const protoV03ServerCodec: RestWire = {
   params(route, body, fields) {
@@ -33,26 +32,6 @@ export const protoV03ServerCodec: RestWire = {
       throw err;
     }
   },
-  result(route, value) {
-    const v = value as Loose;
-    switch (route.role) {
-      case 'send':
-        return wire.toWire.sendMessageResponse(v);
-      case 'get':
-      case 'cancel':
-        return wire.toWire.task(v);
-      case 'pushSet':
-      case 'pushGet':
-        return wire.toWire.taskPushNotificationConfig(v);
-      case 'pushList':
-        return wire.toWire.listTaskPushNotificationConfigResponse(value as Loose[]);
-      case 'extendedCard':
-        return wire.toWire.agentCard(v);
-      case 'pushDelete':
-        return {};
-      default:
-        return value;
-    }
-  },
+  result: (route, value) => v03ResultToWire(route.role, value),
   framing: () => protoV03Framing,
 };

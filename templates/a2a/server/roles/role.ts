@@ -11,16 +11,36 @@ import type { AgentCard } from '../../types.js';
 import type { JsonRpcId } from '../bindings/jsonrpc-envelope.js';
 import type { Principal } from '../executor.js';
 import type { Connection } from '../http/request.js';
-import type { SseSource } from '../http/sse.js';
 import type { CallInfo } from '../tasks/call-info.js';
 import type { TaskManager } from '../tasks/task-manager.js';
+import type { SseSource } from '../http/sse.js';
 
-export type Outcome = { kind: 'result'; result: unknown } | { kind: 'error'; error: JsonRpcError } | { kind: 'stream'; source: SseSource };
+export type Outcome = { kind: 'result'; result: unknown } | { kind: 'error'; error: JsonRpcError } | { kind: 'stream'; source: EventStream };
 
-/** How one binding writes a stream's events (SSE `data`) and its failure (an `error` event). */
-export interface StreamFraming {
-  event(value: unknown): string;
-  error(error: unknown): string;
+/**
+ * Where a stream's frames go once its binding attaches: SSE text (`start`), or a binding's own
+ * messages (`attach`: gRPC, whose framing makes them).
+ */
+export interface StreamOutput {
+  event(frame: unknown): void;
+  /** The stream's failure, as its framing wrote it; the stream ends after it. */
+  error(frame: unknown): void;
+  end(): void;
+}
+
+/** What a streaming call answers with: an SSE source, or frames for another binding's output. */
+export interface EventStream extends SseSource {
+  /** Sends the stream into `output`; the returned function says the client went away (the run stops listening). */
+  attach(output: StreamOutput): () => void;
+}
+
+/**
+ * How a binding writes a stream's events and its failure: SSE text for JSON-RPC and HTTP+JSON
+ * (a `data` line, an `error` event), encoded messages and a status for gRPC.
+ */
+export interface StreamFraming<F = string> {
+  event(value: unknown): F;
+  error(error: unknown): F;
 }
 
 export interface CallMeta extends CallInfo {
@@ -28,7 +48,7 @@ export interface CallMeta extends CallInfo {
   /** Tells when the client goes away before its answer (blocking sends stop listening). */
   connection?: Connection;
   /** How a stream writes its events; JSON-RPC responses under `id` when absent. */
-  framing?: StreamFraming;
+  framing?: StreamFraming<unknown>;
 }
 
 /** What a custom method's handler receives beside its params (custom.ts). */

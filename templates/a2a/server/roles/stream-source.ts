@@ -7,9 +7,9 @@ import { wrapResult } from '../../runtime/result-members.js';
 import { fromShape, shapeOf } from '../../runtime/shapes.js';
 import type { Message, Task } from '../../types.js';
 import { errorJson, successPrefix, type JsonRpcId } from '../bindings/jsonrpc-envelope.js';
-import { SseWriter, type SseSink, type SseSource } from '../http/sse.js';
+import { SseWriter, type SseSink } from '../http/sse.js';
 import type { RunListener, StreamEvent } from '../tasks/task-run.js';
-import type { CallMeta, StreamFraming } from './role.js';
+import type { CallMeta, EventStream, StreamFraming, StreamOutput } from './role.js';
 
 const streamsTasks = protocol.features.streamCarriesTask;
 
@@ -22,7 +22,7 @@ function jsonRpcFraming(id: JsonRpcId): StreamFraming {
   };
 }
 
-export const framingOf = (meta: CallMeta): StreamFraming => meta.framing ?? jsonRpcFraming(meta.id);
+export const framingOf = (meta: CallMeta): StreamFraming<unknown> => meta.framing ?? jsonRpcFraming(meta.id);
 
 /**
  * An event as the stream carries it: wrapped in its StreamResponse member (v1.0); v0.1.0
@@ -35,19 +35,27 @@ export function toStreamEvent(event: StreamEvent): unknown {
   return createStatusUpdate(task.id, contextIdOf(task), { state: stateOf(task), message: message && fromShape<Message>(message), timestamp }, false);
 }
 
-/** A stream whose events are buffered until the adapter attaches the sink. */
-export class PendingStream implements SseSource {
-  private writer: SseWriter | undefined;
-  private readonly buffer: { kind: 'event' | 'error'; json: string }[] = [];
+type Item = { kind: 'event' | 'error'; frame: unknown };
+
+/** SSE carries text: a framing that made something else (none does) is written as JSON. */
+const sseText = (frame: unknown): string => (typeof frame === 'string' ? frame : JSON.stringify(frame));
+
+/**
+ * A stream whose events are buffered until the binding attaches its output. Each is framed as
+ * it is pushed (the task it shows may change right after), and written as framed.
+ */
+export class PendingStream implements EventStream {
+  private output: StreamOutput | undefined;
+  private readonly buffer: Item[] = [];
   private ended = false;
   private closeHandlers: (() => void)[] = [];
 
   constructor(
     private readonly keepAliveMs: number,
-    private readonly framing: StreamFraming,
+    private readonly framing: StreamFraming<unknown>,
   ) {}
 
-  /** The listener that writes a run's events: each framed, the final one ending the stream, a failure as an error event. */
+  /** The listener that writes a run's events: each framed, the final one ending the stream, a failure as an error. */
   readonly listener: RunListener = (event, final, error) => {
     if (error !== undefined || event === undefined) this.push('error', this.framing.error(error), true);
     else this.publish(event, final);
@@ -70,17 +78,18 @@ export class PendingStream implements SseSource {
 
   /** Ends the stream after what was pushed so far. */
   end(): void {
-    if (this.writer) this.writer.stop();
+    if (this.output) this.output.end();
     else this.ended = true;
   }
 
-  push(kind: 'event' | 'error', json: string, final: boolean): void {
-    if (this.writer) {
-      if (kind === 'event') this.writer.event(json);
-      else this.writer.error(json);
-      if (final) this.writer.stop();
+  private push(kind: Item['kind'], frame: unknown, final: boolean): void {
+    const output = this.output;
+    if (output) {
+      if (kind === 'event') output.event(frame);
+      else output.error(frame);
+      if (final) output.end();
     } else {
-      this.buffer.push({ kind, json });
+      this.buffer.push({ kind, frame });
       if (final) this.ended = true;
     }
   }
@@ -89,15 +98,27 @@ export class PendingStream implements SseSource {
     this.closeHandlers.push(handler);
   }
 
+  /** SSE: each frame a `data` line (an error an `event: error`), keep-alives while idle. */
   start(sink: SseSink): void {
     const writer = new SseWriter(sink, this.keepAliveMs);
-    this.writer = writer;
-    sink.onClose(() => {
-      const handlers = this.closeHandlers;
-      this.closeHandlers = [];
-      for (const h of handlers) h();
-    });
-    for (const item of this.buffer.splice(0)) item.kind === 'event' ? writer.event(item.json) : writer.error(item.json);
-    if (this.ended) writer.stop();
+    sink.onClose(this.closed);
+    this.flushInto({ event: (frame) => writer.event(sseText(frame)), error: (frame) => writer.error(sseText(frame)), end: () => writer.stop() });
   }
+
+  attach(output: StreamOutput): () => void {
+    this.flushInto(output);
+    return this.closed;
+  }
+
+  private flushInto(output: StreamOutput): void {
+    this.output = output;
+    for (const item of this.buffer.splice(0)) item.kind === 'event' ? output.event(item.frame) : output.error(item.frame);
+    if (this.ended) output.end();
+  }
+
+  private readonly closed = (): void => {
+    const handlers = this.closeHandlers;
+    this.closeHandlers = [];
+    for (const h of handlers) h();
+  };
 }
