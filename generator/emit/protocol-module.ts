@@ -37,10 +37,10 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  methods: {\n${methods.join('')}  },\n`,
     `  requestShapes: ${tsLiteral(protocol.requestShapes, '  ')},\n`,
     ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
-    ...(protocol.compat?.length
+    ...(ctx.agent.compat.length
       ? [
           `  compat: ${tsLiteral(
-            protocol.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
+            ctx.agent.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
             '  ',
           )},\n`,
         ]

@@ -11,7 +11,7 @@ import { TsFile } from './ts-file.js';
 export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/version-adapters.ts`);
   const VersionAdapter = file.importType(`${A2A_DIR}/server/version-adapter.ts`, 'VersionAdapter');
-  const compat = ctx.protocol.compat ?? [];
+  const compat = ctx.agent.compat;
   const adapters = compat.map((c) => file.import(`${A2A_DIR}/${c.adapter.module}`, c.adapter.exportName));
   file.add(
     tsDoc(

@@ -3,7 +3,10 @@
 // v0.3.0 clients — templates/a2a/compat/ translates v0.3.0's objects and methods to v1.0's and
 // back, and spec v1.0 §3.6.2 has a request without `A2A-Version` speak 0.3. Nothing else does yet.
 import type { CompatVersion } from '../../templates/a2a/runtime/protocol-types.js';
-import type { ProtocolModel } from './protocol.js';
+import { InputError } from '../diagnostics.js';
+import { locatedError, type Manifest } from '../load/manifest.js';
+import type { LoadedSpec } from '../load/spec.js';
+import { buildProtocolModel, type ProtocolModel } from './protocol.js';
 
 /** A translation the runtime has: from which agent versions, to which older version, through which adapter. */
 interface Translation {
@@ -35,6 +38,36 @@ export interface CompatModel extends CompatVersion {
   methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
   adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: readonly string[] };
+}
+
+/** A `compat:` entry as the load stage read it: its spec, or why it could not be read. */
+export type OlderSpec = { spec: LoadedSpec } | { error: InputError };
+
+/**
+ * The versions `compat:` names, each one the agent's version can translate to, in the manifest's
+ * order; or every entry's error, located at the entry (then none is used).
+ */
+export function compatModels(manifest: Manifest, agent: ProtocolModel, older: readonly OlderSpec[]): { compat: CompatModel[]; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const compat: CompatModel[] = [];
+  const at = (i: number, message: string): number => errors.push(locatedError(manifest.document, ['compat', i], message));
+  for (const [i, entry] of older.entries()) {
+    if ('error' in entry) {
+      at(i, entry.error.message);
+      continue;
+    }
+    let found: CompatModel | string;
+    try {
+      found = compatFor(agent, buildProtocolModel(entry.spec));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      found = err.message;
+    }
+    if (typeof found === 'string') at(i, found);
+    else if (compat.some((c) => c.version === found.version)) at(i, `${manifest.compat?.[i]} is listed twice`);
+    else compat.push(found);
+  }
+  return errors.length ? { compat: [], errors } : { compat, errors };
 }
 
 /** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */

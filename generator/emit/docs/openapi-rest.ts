@@ -4,6 +4,7 @@
 // v0.3.0's bodies are the ProtoJSON of its a2a.proto, which the schema does not describe: they
 // are named, not typed.
 import type { JsonSchema } from '../../json-schema.js';
+import type { CompatModel } from '../../model/compat.js';
 import type { MethodModel } from '../../model/methods.js';
 import type { ProtocolModel } from '../../model/protocol.js';
 import type { RestBinding, RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
@@ -55,7 +56,7 @@ interface RestVersionDoc {
 }
 
 /** The versions whose HTTP+JSON the agent serves: its own, then each older one it translates. */
-function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersionDoc[] {
+function restVersions(protocol: ProtocolModel, compat: readonly CompatModel[], served: MethodModel[]): RestVersionDoc[] {
   const byName = new Map(served.map((m) => [m.name, m]));
   const negotiation = protocol.negotiation;
   const versions: RestVersionDoc[] = [];
@@ -75,7 +76,7 @@ function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersi
           }
         : {}),
     });
-  for (const c of protocol.compat ?? []) {
+  for (const c of compat) {
     if (!c.rest) continue;
     const ownName = new Map(Object.entries(c.methodNames).map(([own, older]) => [older, own]));
     versions.push({
@@ -95,11 +96,18 @@ function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersi
 }
 
 /** `/tasks/{id}:cancel` → `GetTask` etc.: OpenAPI paths keyed by the mount plus the route's path, for every version served. */
-export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPath: string, security: Json[] | undefined, authResponses: Json): Json {
+export function restPaths(
+  protocol: ProtocolModel,
+  compat: readonly CompatModel[],
+  served: MethodModel[],
+  restPath: string,
+  security: Json[] | undefined,
+  authResponses: Json,
+): Json {
   const mount = restPath === '/' ? '' : restPath.replace(/\/$/, '');
   const paths: Record<string, Json> = {};
   const usedIds = new Set<string>();
-  for (const version of restVersions(protocol, served)) addVersion(version, mount, paths, usedIds, security, authResponses);
+  for (const version of restVersions(protocol, compat, served)) addVersion(version, mount, paths, usedIds, security, authResponses);
   return paths;
 }
 
