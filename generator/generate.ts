@@ -41,7 +41,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     emitErrors(ctx),
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
-    ...copyRuntime(ctx, 'runtime'),
+    ...copyRuntime(ctx),
     ...emitRestCodecs(ctx),
     ...emitVersionAdapters(ctx),
     ...emitServer(ctx),

@@ -1,4 +1,4 @@
-// emit/client: the client runtime (copied) and the typed A2AClient built from the model — one
+// emit/client: the typed A2AClient built from the model — one
 // method per schema method (official SDK names where they exist), typed skill helpers from
 // the manifest's input/output schemas (with `.stream` where the schema has a streaming send),
 // discovery and auth.
@@ -7,7 +7,6 @@ import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 const CLIENT = `${A2A_DIR}/client`;
@@ -15,7 +14,7 @@ const CLIENT = `${A2A_DIR}/client`;
 const IDEMPOTENT = new Set(['get', 'resubscribe', 'pushGet', 'pushList', 'extendedCard']);
 
 export function emitClient(ctx: EmitContext): GeneratedFile[] {
-  return [...copyRuntime(ctx, 'client'), clientIndex(ctx)];
+  return [clientIndex(ctx)];
 }
 
 function clientIndex(ctx: EmitContext): GeneratedFile {

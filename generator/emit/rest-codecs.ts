@@ -1,11 +1,10 @@
 // emit/rest-codecs: src/a2a/rest-codecs.ts, which names the codecs of the HTTP+JSON wire when the
-// version's bodies are not the method's own objects (v0.3.0: its proto's JSON), and with them the
-// modules that implement it (templates/a2a/proto-v03/). Other agents get `undefined` and carry
-// none of that code: the server and client then send the objects as they are.
+// version's bodies are not the method's own objects (v0.3.0: its proto's JSON): the modules of
+// templates/a2a/proto-v03/, which runtime.ts copies for such agents only. Other agents get
+// `undefined` and carry none of that code: the server and client then send the objects as they are.
 import type { EmitContext } from './context.js';
 import { tsDoc } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
@@ -27,5 +26,5 @@ export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
     `export const serverCodec: ${RestWire} | undefined = ${server};\n`,
     `export const clientCodec: ${ClientRestWire} | undefined = ${client};\n`,
   );
-  return [generatorFile(file.path, file.toString()), ...copyRuntime(ctx, 'proto-v03')];
+  return [generatorFile(file.path, file.toString())];
 }

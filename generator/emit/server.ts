@@ -1,4 +1,4 @@
-// emit/server: the server runtime (copied), the typed layer derived from the model (handler
+// emit/server: the typed layer derived from the model (handler
 // maps, auth verifiers, custom methods), the wiring of your skill handlers, and the scaffolds
 // you own: src/main.ts and one typed handler per skill.
 import { sample } from '../model/sample.js';
@@ -6,7 +6,6 @@ import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, userFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 const SERVER = `${A2A_DIR}/server`;
@@ -19,17 +18,7 @@ const VERIFIER_TYPES = {
 } as const;
 
 export function emitServer(ctx: EmitContext): GeneratedFile[] {
-  // The PostgreSQL store (and with it the `pg` import) only for agents that chose it: the others compile without the driver.
-  const postgres = ctx.agent.server.store === 'postgres' ? copyRuntime(ctx, 'postgres') : [];
-  return [
-    ...copyRuntime(ctx, 'server'),
-    ...postgres,
-    handlerTypes(ctx),
-    skillWiring(ctx),
-    mainScaffold(ctx),
-    ...tracingScaffold(ctx),
-    ...ctx.agent.skills.map((s) => skillScaffold(ctx, s)),
-  ];
+  return [handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
 }
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {

@@ -9,7 +9,6 @@ import { typeIdentifier } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
 import { TsFile } from './ts-file.js';
 import { VALIDATOR_FORMATS } from './validator-formats.js';
 
@@ -96,7 +95,6 @@ export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedF
   const compiled = compact(replaceRuntimeRequires(standalone.default(schemas.ajv, schemas.refs)));
   return [
     generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
-    ...copyRuntime(ctx, 'validators'),
     validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
 }

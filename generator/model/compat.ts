@@ -18,8 +18,8 @@ interface Translation {
   module: string;
   exportName: string;
   client: { module: string; exportName: string };
-  /** The runtime areas (folders of templates/a2a/) the adapter needs. */
-  areas: readonly string[];
+  /** The runtime areas (folders of templates/a2a/) the adapter needs; emit/runtime.ts copies them. */
+  areas: readonly ('compat' | 'proto-v03')[];
 }
 
 const TRANSLATIONS: readonly Translation[] = [
@@ -37,7 +37,7 @@ export interface CompatModel extends CompatVersion {
   /** The agent's methods by the older version's name for them, paired by role (`SendMessage` → `message/send`): for the docs. */
   methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
-  adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: readonly string[] };
+  adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: Translation['areas'] };
 }
 
 /** A `compat:` entry as the load stage read it: its spec, or why it could not be read. */
