@@ -10,6 +10,7 @@ import { TsFile } from './ts-file.js';
 export function emitAgentModule(ctx: EmitContext): GeneratedFile[] {
   const { agent } = ctx;
   const file = new TsFile(`${A2A_DIR}/agent.ts`);
+  for (const name of ['agentCard', 'extendedAgentCard', 'skillRoutes', 'security', 'serverDefaults']) file.declare(name);
   const AgentCard = file.importType(`${A2A_DIR}/types.ts`, 'AgentCard');
   const SecurityDescriptor = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'SecurityDescriptor');
   const skills = agent.skills.map((s) => ({

@@ -20,6 +20,7 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
 function clientIndex(ctx: EmitContext): GeneratedFile {
   const { protocol } = ctx;
   const file = new TsFile(`${CLIENT}/index.ts`);
+  for (const name of ['A2AClientOptions', 'DiscoveryOptions', 'A2AClient', 'ClientMethodName']) file.declare(name);
   const types = `${A2A_DIR}/types.ts`;
   const CallOptions = file.importType(`${CLIENT}/transport.ts`, 'CallOptions');
   const Transport = file.import(`${CLIENT}/transport.ts`, 'HttpTransport');

@@ -13,12 +13,14 @@ export function emitErrors(ctx: EmitContext): GeneratedFile {
   const { errors } = ctx.protocol;
   const file = new TsFile(`${A2A_DIR}/errors.ts`);
   for (const e of errors) file.declare(e.className);
-  // Aliased (JsonRpcError_) should a schema ever name one of its errors JsonRpcError; the base
+  for (const name of ['errorClassesByCode', 'errorCodes', 'ErrorKey', 'errorFromWire', 'errorFor']) file.declare(name);
+  // Imported as JsonRpcError_ should a schema ever name one of its errors JsonRpcError; the base
   // is then exported as JsonRpcErrorBase.
   const base = file.import(RUNTIME, 'JsonRpcError');
   const ErrorClass = file.importType(RUNTIME, 'ErrorClass');
   const errorLookups = file.import(RUNTIME, 'errorLookups');
-  file.reexport(RUNTIME, ['JsonRpcError'], base === 'JsonRpcError' ? {} : { as: { JsonRpcError: 'JsonRpcErrorBase' } });
+  const baseNamedLikeAnError = errors.some((e) => e.className === 'JsonRpcError');
+  file.reexport(RUNTIME, ['JsonRpcError'], baseNamedLikeAnError ? { as: { JsonRpcError: 'JsonRpcErrorBase' } } : {});
   file.reexport(RUNTIME, ['ErrorClass', 'ErrorLookups'], { typeOnly: true });
   const classes = errors.map((e) => {
     const doc = tsDoc(`${e.description ?? e.defaultMessage}\n\nJSON-RPC error code ${e.code}.`);

@@ -9,6 +9,7 @@ import { TsFile } from './ts-file.js';
 export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
   const { protocol } = ctx;
   const file = new TsFile(`${A2A_DIR}/protocol.ts`);
+  file.declare('protocol');
   const validators = file.import(`${A2A_DIR}/validators/index.ts`, 'validators');
   const methods = protocol.methods.map((m) => {
     const params = m.paramsType ? `${validators}[${tsString(m.paramsType)}]` : 'undefined';

@@ -9,6 +9,7 @@ import { TsFile } from './ts-file.js';
 
 export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/rest-codecs.ts`);
+  for (const name of ['serverCodec', 'clientCodec']) file.declare(name);
   const RestWire = file.importType(`${A2A_DIR}/server/rest-wire.ts`, 'RestWire');
   const ClientRestWire = file.importType(`${A2A_DIR}/client/rest-wire-client.ts`, 'ClientRestWire');
   if (ctx.protocol.rest?.wire !== 'proto-v0.3') {

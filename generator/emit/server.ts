@@ -23,6 +23,7 @@ export function emitServer(ctx: EmitContext): GeneratedFile[] {
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${SERVER}/handlers.ts`);
+  for (const name of ['SkillHandlers', 'SkillId', 'AuthVerifiers', 'CustomMethodHandlers']) file.declare(name);
   const SkillHandler = file.importType(`${SERVER}/skill-executor.ts`, 'SkillHandler');
   const skills = ctx.agent.skills.map((s) => {
     const input = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.input);
@@ -67,6 +68,7 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
 
 function skillWiring(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/skills.ts`);
+  file.declare('skills');
   const SkillHandlers = file.importType(`${SERVER}/handlers.ts`, 'SkillHandlers');
   const entries = ctx.agent.skills.map((s) => {
     const local = file.import(s.names.handlerModule, 'handler', { as: s.names.value });

@@ -134,6 +134,7 @@ function rootRefInAllOf(schema: JsonSchema): JsonSchema {
 /** `A2AMethods`: method name → params, result and whether it streams; used by server and client alike. */
 function methodMap(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/methods.ts`);
+  for (const name of ['A2AMethods', 'A2AMethodName', 'ParamsOf', 'ResultOf', 'StreamingMethodName', 'UnaryMethodName']) file.declare(name);
   const typesModule = `${A2A_DIR}/types.ts`;
   const entries = ctx.protocol.methods.map((m) => {
     const params = m.paramsType ? file.importType(typesModule, m.paramsType) : 'undefined';

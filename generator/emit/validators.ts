@@ -128,6 +128,7 @@ function replaceRuntimeRequires(code: string): string {
 
 function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKey: Map<string, string>): GeneratedFile {
   const file = new TsFile(`${DIR}/index.ts`);
+  for (const name of ['validators', 'skillValidators']) file.declare(name);
   const compiledModule = `${DIR}/compiled.ts`;
   const typed = file.import(`${DIR}/issues.ts`, 'typed');
   const protocolEntries = protocolTargets.map((def) => {

@@ -9,6 +9,7 @@ import { TsFile } from './ts-file.js';
 
 export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/version-adapters.ts`);
+  file.declare('versionAdapters');
   const VersionAdapter = file.importType(`${A2A_DIR}/server/version-adapter.ts`, 'VersionAdapter');
   const compat = ctx.agent.compat;
   const adapters = compat.map((c) => file.import(`${A2A_DIR}/${c.adapter.module}`, c.adapter.exportName));
@@ -21,6 +22,7 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
     `export const versionAdapters: readonly ${VersionAdapter}[] = [${adapters.join(', ')}];\n`,
   );
   const clientFile = new TsFile(`${A2A_DIR}/client-versions.ts`);
+  clientFile.declare('clientVersions');
   const FallbackVersion = clientFile.importType(`${A2A_DIR}/client/version-fallback.ts`, 'FallbackVersion');
   const clients = compat.map((c) => clientFile.import(`${A2A_DIR}/${c.adapter.client.module}`, c.adapter.client.exportName));
   clientFile.add(
