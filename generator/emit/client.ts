@@ -6,7 +6,9 @@ import type { MethodModel } from '../model/methods.js';
 import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
+import { clientExports, runtimeExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { GENERATED, methodsExports, schemaType, skillType, validatorsIndexExports } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 
 const CLIENT = `${A2A_DIR}/client`;
@@ -21,24 +23,23 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
   const { protocol } = ctx;
   const file = new TsFile(`${CLIENT}/index.ts`);
   for (const name of ['A2AClientOptions', 'DiscoveryOptions', 'A2AClient', 'ClientMethodName']) file.declare(name);
-  const types = `${A2A_DIR}/types.ts`;
-  const CallOptions = file.importType(`${CLIENT}/transport.ts`, 'CallOptions');
-  const Transport = file.import(`${CLIENT}/transport.ts`, 'HttpTransport');
-  const TransportOptions = file.importType(`${CLIENT}/transport.ts`, 'TransportOptions');
-  const AgentCard = file.importType(types, 'AgentCard');
-  const discoverCard = file.import(`${CLIENT}/discovery.ts`, 'discoverCard');
-  const chooseInterface = file.import(`${CLIENT}/discovery.ts`, 'chooseInterface');
-  const fromCard = file.import(`${CLIENT}/auth.ts`, 'fromCard');
-  const Credential = file.importType(`${CLIENT}/auth.ts`, 'Credential');
+  const CallOptions = file.importType(clientExports.CallOptions);
+  const Transport = file.import(clientExports.HttpTransport);
+  const TransportOptions = file.importType(clientExports.TransportOptions);
+  const AgentCard = file.importType(schemaType('AgentCard'));
+  const discoverCard = file.import(clientExports.discoverCard);
+  const chooseInterface = file.import(clientExports.chooseInterface);
+  const fromCard = file.import(clientExports.fromCard);
+  const Credential = file.importType(clientExports.Credential);
   const methods = protocol.methods.map((m) => method(file, m, CallOptions));
   const stream = protocol.methods.find((m) => m.role === 'stream');
   const resubscribe = protocol.methods.find((m) => m.role === 'resubscribe');
   const extras: string[] = [];
   if (stream && resubscribe && stream.paramsType) {
-    const resumable = file.import(`${CLIENT}/resume.ts`, 'resumable');
-    const ResumeOptions = file.importType(`${CLIENT}/resume.ts`, 'ResumeOptions');
-    const params = file.importType(types, stream.paramsType);
-    const result = file.importType(types, stream.resultType);
+    const resumable = file.import(clientExports.resumable);
+    const ResumeOptions = file.importType(clientExports.ResumeOptions);
+    const params = file.importType(schemaType(stream.paramsType));
+    const result = file.importType(schemaType(stream.resultType));
     extras.push(
       tsDoc(
         `Like ${stream.clientName}(), but when the connection breaks before the task is final it reconnects with ${resubscribe.name} (the first event after a reconnection is the task as it stands).`,
@@ -49,7 +50,7 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     );
   }
   if (protocol.extendedCard.via === 'http') {
-    const fetchExtendedCard = file.import(`${CLIENT}/discovery.ts`, 'fetchExtendedCard');
+    const fetchExtendedCard = file.import(clientExports.fetchExtendedCard);
     extras.push(
       tsDoc(
         `The authenticated extended card: HTTP GET \`{card.url}/../${protocol.extendedCard.path}\`, sent with the client's credentials.\n@see ${protocol.specUrl}`,
@@ -61,11 +62,11 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     );
   }
   const skills = ctx.agent.skills.map((s) => skillHelper(file, s, stream));
-  const A2AMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'A2AMethodName');
-  const ParamsOf = file.importType(`${A2A_DIR}/methods.ts`, 'ParamsOf');
-  const ResultOf = file.importType(`${A2A_DIR}/methods.ts`, 'ResultOf');
-  const StreamingMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'StreamingMethodName');
-  const UnaryMethodName = file.importType(`${A2A_DIR}/methods.ts`, 'UnaryMethodName');
+  const A2AMethodName = file.importType(methodsExports.A2AMethodName);
+  const ParamsOf = file.importType(methodsExports.ParamsOf);
+  const ResultOf = file.importType(methodsExports.ResultOf);
+  const StreamingMethodName = file.importType(methodsExports.StreamingMethodName);
+  const UnaryMethodName = file.importType(methodsExports.UnaryMethodName);
   file.add(
     `export interface A2AClientOptions extends ${TransportOptions} {\n  /** The agent's card, when known (fromCardUrl() sets it). */\n  card?: ${AgentCard};\n}\n\n`,
     `export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'> {\n` +
@@ -107,20 +108,28 @@ function clientIndex(ctx: EmitContext): GeneratedFile {
     `export type ClientMethodName = ${A2AMethodName};\n\n`,
   );
   file
-    .reexport(`${CLIENT}/auth.ts`, ['apiKey', 'authorization', 'basic', 'bearer', 'fromCard'])
-    .reexport(`${CLIENT}/auth.ts`, ['Auth', 'AuthHandler', 'AuthHook', 'Credential'], { typeOnly: true })
-    .reexport(`${CLIENT}/interceptors.ts`, ['CallInterceptor', 'CallOutcome', 'InterceptedCall', 'InterceptedEvent'], { typeOnly: true })
-    .reexport(`${CLIENT}/client-errors.ts`, ['A2AHttpError', 'A2AResponseValidationError', 'A2ATaskStateError', 'A2ATransportError'])
-    .reexport(`${CLIENT}/transport.ts`, ['CallOptions'], { typeOnly: true })
-    .reexport(`${A2A_DIR}/runtime/objects.ts`, ['createMessage', 'dataPart', 'filePart', 'textPart'])
-    .reexportAll(`${A2A_DIR}/errors.ts`);
+    .reexport([
+      clientExports.apiKey,
+      clientExports.authorization,
+      clientExports.basic,
+      clientExports.bearer,
+      clientExports.fromCard,
+      clientExports.Auth,
+      clientExports.AuthHandler,
+      clientExports.AuthHook,
+      clientExports.Credential,
+    ])
+    .reexport([clientExports.CallInterceptor, clientExports.CallOutcome, clientExports.InterceptedCall, clientExports.InterceptedEvent])
+    .reexport([clientExports.A2AHttpError, clientExports.A2AResponseValidationError, clientExports.A2ATaskStateError, clientExports.A2ATransportError])
+    .reexport([clientExports.CallOptions])
+    .reexport([runtimeExports.createMessage, runtimeExports.dataPart, runtimeExports.filePart, runtimeExports.textPart])
+    .reexportAll(GENERATED.errors);
   return generatorFile(file.path, file.toString());
 }
 
 function method(file: TsFile, m: MethodModel, CallOptions: string): string {
-  const types = `${A2A_DIR}/types.ts`;
-  const params = m.paramsType ? file.importType(types, m.paramsType) : undefined;
-  const result = file.importType(types, m.resultType);
+  const params = m.paramsType ? file.importType(schemaType(m.paramsType)) : undefined;
+  const result = file.importType(schemaType(m.resultType));
   const signature = params ? `params: ${params}, options?: ${CallOptions}` : `options?: ${CallOptions}`;
   const paramsArg = params ? 'params' : 'undefined';
   const idempotent = IDEMPOTENT.has(m.role);
@@ -144,38 +153,38 @@ export function skillArgument(skill: SkillModel): 'input' | 'text' | 'data' | 'p
 }
 
 function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | undefined): string {
-  const sendToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'sendToSkill');
-  const SkillCallOptions = file.importType(`${CLIENT}/skill-calls.ts`, 'SkillCallOptions');
+  const sendToSkill = file.import(clientExports.sendToSkill);
+  const SkillCallOptions = file.importType(clientExports.SkillCallOptions);
   const about = [skill.card.name, skill.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
   const kind = skillArgument(skill);
   const [arg, payload] =
     kind === 'input'
-      ? [`input: ${file.importType(`${A2A_DIR}/skill-types.ts`, skill.names.input)}`, '{ data: input }']
+      ? [`input: ${file.importType(skillType(skill.names.input))}`, '{ data: input }']
       : kind === 'text'
         ? ['text: string', '{ text }']
         : kind === 'data'
           ? ['data: unknown', '{ data }']
-          : [`parts: ${file.importType(`${A2A_DIR}/types.ts`, 'Part')}[]`, '{ parts }'];
+          : [`parts: ${file.importType(schemaType('Part'))}[]`, '{ parts }'];
   const doc = tsDoc(
     `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
     '    ',
   );
   let call: string;
   if (skill.output) {
-    const Output = file.importType(`${A2A_DIR}/skill-types.ts`, skill.names.output);
-    const skillOutput = file.import(`${CLIENT}/skill-calls.ts`, 'skillOutput');
-    const skillValidators = file.import(`${A2A_DIR}/validators/index.ts`, 'skillValidators');
+    const Output = file.importType(skillType(skill.names.output));
+    const skillOutput = file.import(clientExports.skillOutput);
+    const skillValidators = file.import(validatorsIndexExports.skillValidators);
     call = `async (${arg}, options?: ${SkillCallOptions}): Promise<${Output}> =>\n      ${skillOutput}(${tsString(skill.id)}, await ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options), ${skillValidators}[${tsString(skill.id)}].output)`;
   } else {
-    const Task = file.importType(`${A2A_DIR}/types.ts`, 'Task');
-    const Message = file.importType(`${A2A_DIR}/types.ts`, 'Message');
+    const Task = file.importType(schemaType('Task'));
+    const Message = file.importType(schemaType('Message'));
     call = `(${arg}, options?: ${SkillCallOptions}): Promise<${Task} | ${Message}> => ${sendToSkill}(this.send, ${tsString(skill.id)}, ${payload}, options)`;
   }
   if (!stream) return `${doc}    ${tsPropertyKey(skill.names.value)}: ${call},\n`;
   // A function with a `.stream` property: calling it stays as it was, streaming is one property away.
-  const withStream = file.import(`${CLIENT}/skill-calls.ts`, 'withStream');
-  const streamToSkill = file.import(`${CLIENT}/skill-calls.ts`, 'streamToSkill');
-  const Event = file.importType(`${A2A_DIR}/types.ts`, stream.resultType);
+  const withStream = file.import(clientExports.withStream);
+  const streamToSkill = file.import(clientExports.streamToSkill);
+  const Event = file.importType(schemaType(stream.resultType));
   const streamCall = `(${arg}, options?: ${SkillCallOptions}): AsyncIterable<${Event}> => ${streamToSkill}(this.openStream, ${tsString(skill.id)}, ${payload}, options) as AsyncIterable<${Event}>`;
   const indent = (code: string): string => code.replace(/\n/g, '\n  ');
   return `${doc}    ${tsPropertyKey(skill.names.value)}: ${withStream}(\n      ${indent(call)},\n      ${streamCall},\n    ),\n`;

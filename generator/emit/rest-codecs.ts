@@ -4,14 +4,15 @@
 // `undefined` and carry none of that code: the server and client then send the objects as they are.
 import type { EmitContext } from './context.js';
 import { tsDoc } from './escape.js';
+import { clientExports, serverExports, translationExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
 import { TsFile } from './ts-file.js';
 
 export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/rest-codecs.ts`);
   for (const name of ['serverCodec', 'clientCodec']) file.declare(name);
-  const RestWire = file.importType(`${A2A_DIR}/server/rest-wire.ts`, 'RestWire');
-  const ClientRestWire = file.importType(`${A2A_DIR}/client/rest-wire-client.ts`, 'ClientRestWire');
+  const RestWire = file.importType(serverExports.RestWire);
+  const ClientRestWire = file.importType(clientExports.ClientRestWire);
   if (ctx.protocol.rest?.wire !== 'proto-v0.3') {
     file.add(
       tsDoc(`A2A v${ctx.protocol.version}'s HTTP+JSON${ctx.protocol.rest ? '' : ' (none)'} carries the methods' own objects: no codec.`),
@@ -20,8 +21,8 @@ export function emitRestCodecs(ctx: EmitContext): GeneratedFile[] {
     );
     return [generatorFile(file.path, file.toString())];
   }
-  const server = file.import(`${A2A_DIR}/proto-v03/server-codec.ts`, 'protoV03ServerCodec');
-  const client = file.import(`${A2A_DIR}/proto-v03/client-codec.ts`, 'protoV03ClientCodec');
+  const server = file.import(translationExports.protoV03ServerCodec);
+  const client = file.import(translationExports.protoV03ClientCodec);
   file.add(
     tsDoc(`A2A v${ctx.protocol.version}'s HTTP+JSON carries the ProtoJSON of its a2a.proto: bodies are translated (proto-v03/).`),
     `export const serverCodec: ${RestWire} | undefined = ${server};\n`,

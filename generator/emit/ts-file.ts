@@ -1,12 +1,14 @@
-// Builds one TypeScript module: the body is added as text, imports and re-exports as symbols.
-// Imports are deduplicated, aliased on clashes, split into `import type`, given relative
-// specifiers with `.js` extensions, and sorted — never glued together as strings by an emitter.
+// Builds one TypeScript module: the body is added as text, imports and re-exports as symbols
+// (project-symbol.ts). Imports are deduplicated, aliased on clashes, split into `import type`,
+// given relative specifiers with `.js` extensions, and sorted — never glued together as strings
+// by an emitter.
 //
 // Aliases are chosen when the file is printed, not when an import is asked for: `import()`
 // returns a placeholder that `toString()` replaces with the import's final name. So a name the
 // module declares later (`declare('A2AClient')` after a schema type `A2AClient` was imported for
 // a method) still wins, and the import is printed `A2AClient as A2AClient_` wherever it is used.
 import { posix } from 'node:path';
+import type { ProjectSymbol, ValueSymbol } from '../project-symbol.js';
 
 interface ImportedName {
   /** The local name wanted: the exported name, or the `as` asked for. */
@@ -35,41 +37,35 @@ export class TsFile {
   /** `path` is project-relative, e.g. `src/a2a/server/methods.ts`. */
   constructor(readonly path: string) {}
 
-  /** Declares a name this module defines itself, so imports never shadow it (whether imported before or after). */
-  declare(name: string): string {
-    this.locals.add(name);
-    return name;
-  }
-
   /**
-   * Imports `name` from a project-relative module (`src/a2a/types.ts`), a package or a `node:`
-   * builtin; returns what to write in the body where the import is used.
+   * Declares a name this module defines itself, so imports never shadow it (whether imported
+   * before or after). A symbol must be one of this module's own (generated-symbols.ts).
    */
-  import(module: string, name: string, opts: { typeOnly?: boolean; as?: string } = {}): string {
-    const specifier = this.specifierFor(module);
-    let names = this.imports.get(specifier);
-    if (!names) this.imports.set(specifier, (names = new Map()));
-    const existing = names.get(name);
-    if (existing) {
-      existing.typeOnly &&= opts.typeOnly === true;
-      return existing.ref;
+  declare(name: string | ProjectSymbol): string {
+    if (typeof name !== 'string' && name.module !== this.path) throw new Error(`a2a-gen: ${this.path} declares ${name.name} of ${name.module}`);
+    const local = typeof name === 'string' ? name : name.name;
+    this.locals.add(local);
+    return local;
+  }
+
+  /** Imports a value (`as`: the local name wanted instead of its own); returns what to write in the body where it is used. */
+  import(symbol: ValueSymbol, opts: { as?: string } = {}): string {
+    return this.addImport(symbol, false, opts.as);
+  }
+
+  /** Imports a type, or a value for use in types only (`import type`, or `type X` beside values). */
+  importType(symbol: ProjectSymbol): string {
+    return this.addImport(symbol, true, undefined);
+  }
+
+  /** Re-exports symbols (`export { a, type B } from '…'`, a value's kind decides); `as` renames on the way out. */
+  reexport(symbols: readonly ProjectSymbol[], opts: { as?: Readonly<Record<string, string>> } = {}): this {
+    for (const { module, name, kind } of symbols) {
+      const specifier = this.specifierFor(module);
+      let entries = this.reexports.get(specifier);
+      if (!entries) this.reexports.set(specifier, (entries = new Map()));
+      entries.set(opts.as?.[name] ?? name, { name, typeOnly: kind === 'type' });
     }
-    const imported: ImportedName = { wanted: opts.as ?? name, typeOnly: opts.typeOnly === true, ref: `\uE000${this.id}:${this.importOrder.length}\uE001` };
-    names.set(name, imported);
-    this.importOrder.push(imported);
-    return imported.ref;
-  }
-
-  importType(module: string, name: string): string {
-    return this.import(module, name, { typeOnly: true });
-  }
-
-  /** Re-exports `names` of a project module (`export { a, type B } from '…'`); `as` renames on the way out. */
-  reexport(module: string, names: readonly string[], opts: { typeOnly?: boolean; as?: Readonly<Record<string, string>> } = {}): this {
-    const specifier = this.specifierFor(module);
-    let entries = this.reexports.get(specifier);
-    if (!entries) this.reexports.set(specifier, (entries = new Map()));
-    for (const name of names) entries.set(opts.as?.[name] ?? name, { name, typeOnly: opts.typeOnly === true });
     return this;
   }
 
@@ -120,6 +116,21 @@ export class TsFile {
       .map((group) => group.join('\n') + '\n\n')
       .join('');
     return head + body;
+  }
+
+  private addImport({ module, name }: ProjectSymbol, typeOnly: boolean, as: string | undefined): string {
+    const specifier = this.specifierFor(module);
+    let names = this.imports.get(specifier);
+    if (!names) this.imports.set(specifier, (names = new Map()));
+    const existing = names.get(name);
+    if (existing) {
+      existing.typeOnly &&= typeOnly;
+      return existing.ref;
+    }
+    const imported: ImportedName = { wanted: as ?? name, typeOnly, ref: `\uE000${this.id}:${this.importOrder.length}\uE001` };
+    names.set(name, imported);
+    this.importOrder.push(imported);
+    return imported.ref;
   }
 
   /** The name each import is printed as: the one wanted unless the module declares it or an earlier import took it (then `X_`, `X_3`, …). */

@@ -4,15 +4,16 @@
 // proto-v03/) are copied by runtime.ts; other agents list none and carry none of that code.
 import type { EmitContext } from './context.js';
 import { tsDoc } from './escape.js';
+import { clientExports, serverExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
 import { TsFile } from './ts-file.js';
 
 export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/version-adapters.ts`);
   file.declare('versionAdapters');
-  const VersionAdapter = file.importType(`${A2A_DIR}/server/version-adapter.ts`, 'VersionAdapter');
+  const VersionAdapter = file.importType(serverExports.VersionAdapter);
   const compat = ctx.agent.compat;
-  const adapters = compat.map((c) => file.import(`${A2A_DIR}/${c.adapter.module}`, c.adapter.exportName));
+  const adapters = compat.map((c) => file.import(c.adapter.server));
   file.add(
     tsDoc(
       compat.length
@@ -23,8 +24,8 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   );
   const clientFile = new TsFile(`${A2A_DIR}/client-versions.ts`);
   clientFile.declare('clientVersions');
-  const FallbackVersion = clientFile.importType(`${A2A_DIR}/client/version-fallback.ts`, 'FallbackVersion');
-  const clients = compat.map((c) => clientFile.import(`${A2A_DIR}/${c.adapter.client.module}`, c.adapter.client.exportName));
+  const FallbackVersion = clientFile.importType(clientExports.FallbackVersion);
+  const clients = compat.map((c) => clientFile.import(c.adapter.client));
   clientFile.add(
     tsDoc(
       compat.length

@@ -6,6 +6,8 @@ import type { CompatVersion } from '../../templates/a2a/runtime/protocol-types.j
 import { InputError } from '../diagnostics.js';
 import { locatedError, type Manifest } from '../load/manifest.js';
 import type { LoadedSpec } from '../load/spec.js';
+import type { ValueSymbol } from '../project-symbol.js';
+import { translationExports } from '../runtime-symbols.js';
 import { buildProtocolModel, type ProtocolModel } from './protocol.js';
 
 /** A translation the runtime has: from which agent versions, to which older version, through which adapter. */
@@ -14,10 +16,9 @@ interface Translation {
   agent: RegExp;
   /** The version answered through it. */
   answers: string;
-  /** The server's adapter (a VersionAdapter) and the client's (a FallbackVersion): module under templates/a2a/ and export. */
-  module: string;
-  exportName: string;
-  client: { module: string; exportName: string };
+  /** The server's adapter (a VersionAdapter) and the client's (a FallbackVersion). */
+  server: ValueSymbol;
+  client: ValueSymbol;
   /** The runtime areas (folders of templates/a2a/) the adapter needs; emit/runtime.ts copies them. */
   areas: readonly ('compat' | 'proto-v03')[];
 }
@@ -26,9 +27,8 @@ const TRANSLATIONS: readonly Translation[] = [
   {
     agent: /^1\.\d+$/,
     answers: '0.3.0',
-    module: 'compat/compat-v03-adapter.ts',
-    exportName: 'compatV03Adapter',
-    client: { module: 'compat/compat-v03-client.ts', exportName: 'compatV03Client' },
+    server: translationExports.compatV03Adapter,
+    client: translationExports.compatV03Client,
     areas: ['compat', 'proto-v03'],
   },
 ];
@@ -37,7 +37,7 @@ export interface CompatModel extends CompatVersion {
   /** The agent's methods by the older version's name for them, paired by role (`SendMessage` → `message/send`): for the docs. */
   methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
-  adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: Translation['areas'] };
+  adapter: Pick<Translation, 'server' | 'client' | 'areas'>;
 }
 
 /** A `compat:` entry as the load stage read it: its spec, or why it could not be read. */
@@ -91,6 +91,6 @@ export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatMod
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
     methodNames,
-    adapter: { module: translation.module, exportName: translation.exportName, client: translation.client, areas: translation.areas },
+    adapter: { server: translation.server, client: translation.client, areas: translation.areas },
   };
 }
