@@ -2,6 +2,7 @@
 // definitions), the payload types of each skill's `input`/`output`, and the method map.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
+import { oneofBranchName } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsString } from './escape.js';
 import { generatorFile, type GeneratedFile } from './generated-file.js';
@@ -78,14 +79,8 @@ function memberUnion(name: string, def: JsonSchema, taken: Set<string>): JsonSch
     else return def;
   }
   const { oneOf: _oneOf, properties: _props, required = [], ...rest } = def;
-  const branchTitle = (suffix: string): string => {
-    let title = `${name}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
-    while (taken.has(title)) title += '_';
-    taken.add(title);
-    return title;
-  };
   const branch = (set: string | undefined): JsonSchema => ({
-    title: branchTitle(set ?? 'unset'),
+    title: oneofBranchName(name, set, taken),
     type: 'object',
     properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, members.includes(k) && k !== set ? { tsType: 'never' } : v])),
     required: set ? [set, ...required] : required,

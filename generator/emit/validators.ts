@@ -5,7 +5,7 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
-import { typeIdentifier } from '../model/names.js';
+import { validatorName } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { validatorExports } from '../runtime-symbols.js';
@@ -44,9 +44,9 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
   }
   const exportsByKey = new Map<string, string>();
   const refs: Record<string, string> = {};
-  const exportName = (wanted: string): string => {
-    let name = typeIdentifier(wanted) || 'Schema';
-    for (let i = 2; name in refs; i++) name = `${typeIdentifier(wanted)}${i}`;
+  const exportName = (subject: string): string => {
+    let name = validatorName(subject);
+    for (let i = 2; name in refs; i++) name = `${validatorName(subject)}${i}`;
     return name;
   };
   for (const def of [...protocolTargets].sort()) {

@@ -130,3 +130,54 @@ export function methodClientName(requestDefinition: string, method: string): str
 export function secretsVariable(schemeName: string): string {
   return `A2A_${schemeName.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`;
 }
+
+/**
+ * The export of ajv's standalone code that checks `subject` (a definition, or a skill's payload
+ * type: `skill EchoInput`): `validateAgentCard`, `validateSkillEchoInput`. Never the name of the
+ * type it checks, which validators/index.ts imports beside it.
+ */
+export function validatorName(subject: string): string {
+  return `validate${typeIdentifier(subject) || 'Schema'}`;
+}
+
+/** An error definition's name without `Error` (`TaskNotFoundError` → `TaskNotFound`), which the error's other names are made from. */
+export const errorBaseName = (definition: string): string => definition.replace(/Error$/, '') || definition;
+
+/** The generated class of an error definition: `TaskNotFoundError`; `_` appended where the name is not a safe identifier. */
+export function errorClassName(definition: string): string {
+  const name = `${pascalCase(errorBaseName(definition))}Error`;
+  return isSafeIdentifier(name) ? name : `${name}_`;
+}
+
+/** The key the runtime raises an error by, unless the spec text gives one: `TaskNotFoundError` → `taskNotFound`. */
+export const errorKey = (definition: string): string => camelCase(errorBaseName(definition));
+
+/**
+ * The type of one member's branch of a oneof union (emit/types.ts): `Part` + `text` → `PartText`,
+ * `…Unset` for the branch with none set; `_` appended until no definition or earlier branch has it.
+ * The name is added to `taken`.
+ */
+export function oneofBranchName(union: string, member: string | undefined, taken: Set<string>): string {
+  const suffix = member ?? 'unset';
+  let name = `${union}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+  while (taken.has(name)) name += '_';
+  taken.add(name);
+  return name;
+}
+
+/** A method name or version as an operation id's words: `message/send` → `MessageSend`, `v0_3_0` → `V030`. */
+const operationWords = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The OpenAPI operationId of an HTTP+JSON route: `restSendMessage`; `restV030SendMessage` for a
+ * version answered by translation (labelled `A2A v0.3.0`); `…ForTenant` for the `/{tenant}` twin of
+ * a route. Made unique in `used` (then `…ViaPost`, then a number) and added to it.
+ */
+export function restOperationId(method: string, route: { verb: string; path: string }, versionLabel: string | undefined, used: Set<string>): string {
+  const prefix = versionLabel ? `rest${operationWords(versionLabel.replace(/^A2A /, '').replace(/\./g, '_'))}` : 'rest';
+  const wanted = `${prefix}${operationWords(method)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`;
+  let id = used.has(wanted) ? `${wanted}Via${route.verb[0]}${route.verb.slice(1).toLowerCase()}` : wanted;
+  for (let i = 2; used.has(id); i++) id = `${wanted}${i}`;
+  used.add(id);
+  return id;
+}

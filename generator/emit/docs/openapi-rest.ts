@@ -6,6 +6,7 @@
 import type { JsonSchema } from '../../json-schema.js';
 import type { CompatModel } from '../../model/compat.js';
 import type { MethodModel } from '../../model/methods.js';
+import { restOperationId } from '../../model/names.js';
 import type { ProtocolModel } from '../../model/protocol.js';
 import type { RestBinding, RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
 import { componentRef } from './components.js';
@@ -122,12 +123,11 @@ function addVersion(
   const rest = version.binding;
   const mediaType = rest.mediaType;
   const errorSchema = rest.errors === 'status' ? googleRpcStatus : flatError;
-  const idPrefix = version.label ? `rest${pascal(version.label.replace(/^A2A /, '').replace(/\./g, '_'))}` : 'rest';
   for (const route of rest.routes) {
     const method = version.methodOf(route);
     if (!method) continue;
     const path = mount + route.path;
-    const operationId = uniqueId(`${idPrefix}${pascal(route.method)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`, route.verb, usedIds);
+    const operationId = restOperationId(route.method, route, version.label, usedIds);
     const operation: Json = {
       operationId,
       summary: `${route.method} over HTTP+JSON${version.label ? ` (${version.label}, translated)` : ''}`,
@@ -144,15 +144,6 @@ function addVersion(
     };
     paths[path] = { ...(paths[path] ?? {}), [route.verb.toLowerCase()]: operation };
   }
-}
-
-const pascal = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
-
-function uniqueId(wanted: string, verb: string, used: Set<string>): string {
-  let id = used.has(wanted) ? `${wanted}Via${verb[0]}${verb.slice(1).toLowerCase()}` : wanted;
-  for (let i = 2; used.has(id); i++) id = `${wanted}${i}`;
-  used.add(id);
-  return id;
 }
 
 function parameters(route: RestRoute): Json[] {
