@@ -8,8 +8,8 @@
 // name, so RUNTIME_TYPES names each one by the type itself: a type renamed or removed breaks its
 // line here, and a symbol whose name is not listed there fails the check below.
 import type * as auth from '../templates/a2a/client/auth.js';
+import type * as clientBase from '../templates/a2a/client/client-base.js';
 import type * as clientErrors from '../templates/a2a/client/client-errors.js';
-import type * as discovery from '../templates/a2a/client/discovery.js';
 import type * as interceptors from '../templates/a2a/client/interceptors.js';
 import type * as restWireClient from '../templates/a2a/client/rest-wire-client.js';
 import type * as resume from '../templates/a2a/client/resume.js';
@@ -35,11 +35,9 @@ import type * as symbols from './runtime-symbols.js';
 /** Each module's value exports, by its path under templates/a2a/. */
 interface RuntimeValues {
   'client/auth.ts': typeof auth;
+  'client/client-base.ts': typeof clientBase;
   'client/client-errors.ts': typeof clientErrors;
-  'client/discovery.ts': typeof discovery;
-  'client/resume.ts': typeof resume;
   'client/skill-calls.ts': typeof skillCalls;
-  'client/transport.ts': typeof transport;
   'compat/compat-v03-adapter.ts': typeof compatAdapter;
   'compat/compat-v03-client.ts': typeof compatClient;
   'proto-v03/client-codec.ts': typeof protoClientCodec;
@@ -52,6 +50,7 @@ interface RuntimeValues {
 /** Each type a symbol names, by the type itself. */
 interface RuntimeTypes {
   'client/auth.ts': { Auth: auth.Auth; AuthHandler: auth.AuthHandler; AuthHook: auth.AuthHook; Credential: auth.Credential };
+  'client/client-base.ts': { A2AClientOptions: clientBase.A2AClientOptions; DiscoveryOptions: clientBase.DiscoveryOptions };
   'client/interceptors.ts': {
     CallInterceptor: interceptors.CallInterceptor;
     CallOutcome: interceptors.CallOutcome;
@@ -61,7 +60,7 @@ interface RuntimeTypes {
   'client/rest-wire-client.ts': { ClientRestWire: restWireClient.ClientRestWire };
   'client/resume.ts': { ResumeOptions: resume.ResumeOptions };
   'client/skill-calls.ts': { SkillCallOptions: skillCalls.SkillCallOptions };
-  'client/transport.ts': { CallOptions: transport.CallOptions; TransportOptions: transport.TransportOptions };
+  'client/transport.ts': { CallOptions: transport.CallOptions };
   'client/version-fallback.ts': { FallbackVersion: versionFallback.FallbackVersion };
   'runtime/json-rpc-error.ts': { ErrorClass: jsonRpcError.ErrorClass; ErrorLookups: jsonRpcError.ErrorLookups };
   'runtime/protocol-types.ts': { ProtocolDescriptor: protocolTypes.ProtocolDescriptor; SecurityDescriptor: protocolTypes.SecurityDescriptor };

@@ -27,8 +27,8 @@ function runtimeModule<P extends string>(path: P) {
 }
 
 const auth = runtimeModule('client/auth.ts');
+const clientBase = runtimeModule('client/client-base.ts');
 const clientErrors = runtimeModule('client/client-errors.ts');
-const discovery = runtimeModule('client/discovery.ts');
 const interceptors = runtimeModule('client/interceptors.ts');
 const restWireClient = runtimeModule('client/rest-wire-client.ts');
 const resume = runtimeModule('client/resume.ts');
@@ -36,8 +36,11 @@ const skillCalls = runtimeModule('client/skill-calls.ts');
 const transport = runtimeModule('client/transport.ts');
 const versionFallback = runtimeModule('client/version-fallback.ts');
 
-/** templates/a2a/client/: what the generated client (client/index.ts) builds on and re-exports. */
+/** templates/a2a/client/: what the generated client (client/index.ts) extends and re-exports. */
 export const clientExports = {
+  A2AClientBase: clientBase.value('A2AClientBase'),
+  A2AClientOptions: clientBase.type('A2AClientOptions'),
+  DiscoveryOptions: clientBase.type('DiscoveryOptions'),
   apiKey: auth.value('apiKey'),
   authorization: auth.value('authorization'),
   basic: auth.value('basic'),
@@ -51,24 +54,15 @@ export const clientExports = {
   A2AResponseValidationError: clientErrors.value('A2AResponseValidationError'),
   A2ATaskStateError: clientErrors.value('A2ATaskStateError'),
   A2ATransportError: clientErrors.value('A2ATransportError'),
-  chooseInterface: discovery.value('chooseInterface'),
-  discoverCard: discovery.value('discoverCard'),
-  fetchExtendedCard: discovery.value('fetchExtendedCard'),
   CallInterceptor: interceptors.type('CallInterceptor'),
   CallOutcome: interceptors.type('CallOutcome'),
   InterceptedCall: interceptors.type('InterceptedCall'),
   InterceptedEvent: interceptors.type('InterceptedEvent'),
   ClientRestWire: restWireClient.type('ClientRestWire'),
-  resumable: resume.value('resumable'),
   ResumeOptions: resume.type('ResumeOptions'),
-  sendToSkill: skillCalls.value('sendToSkill'),
-  skillOutput: skillCalls.value('skillOutput'),
-  streamToSkill: skillCalls.value('streamToSkill'),
   withStream: skillCalls.value('withStream'),
   SkillCallOptions: skillCalls.type('SkillCallOptions'),
-  HttpTransport: transport.value('HttpTransport'),
   CallOptions: transport.type('CallOptions'),
-  TransportOptions: transport.type('TransportOptions'),
   FallbackVersion: versionFallback.type('FallbackVersion'),
 };
 

@@ -111,8 +111,27 @@ export function skillNames(id: string): SkillNames | undefined {
   return { value, type, file, handlerModule: `${SKILLS_DIR}/${file}.ts`, input: `${type}Input`, output: `${type}Output` };
 }
 
-/** Members of the generated A2AClient class that a method name must not shadow. */
-const CLIENT_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'openStream', 'resumable']);
+/**
+ * Members of the generated A2AClient that a method name must not shadow: its own `skills`, and
+ * those of the runtime's A2AClientBase it extends (templates/a2a/client/client-base.ts), the
+ * protected ones the generated methods call included.
+ */
+const CLIENT_MEMBERS = new Set([
+  'constructor',
+  'skills',
+  'transport',
+  'card',
+  'fromCardUrl',
+  'call',
+  'stream',
+  'unaryCall',
+  'streamingCall',
+  'resumableStream',
+  'extendedCardOverHttp',
+  'skillSend',
+  'skillResult',
+  'skillStream',
+]);
 
 /** The generated client's method for a JSON-RPC method: `name`, or `nameMethod` where that would shadow a member or is unsafe. */
 export function clientMethodName(name: string): string {
