@@ -14,14 +14,11 @@ export function emitErrors(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(GENERATED.errors);
   for (const e of errors) file.declare(e.className);
   for (const name of ['errorClassesByCode', 'errorCodes', 'ErrorKey', 'errorFromWire', 'errorFor']) file.declare(name);
-  // Imported as JsonRpcError_ should a schema ever name one of its errors JsonRpcError; the base
-  // is then exported as JsonRpcErrorBase.
+  // The runtime imports its base class from here as JsonRpcError: no error class takes that name (names.ts).
   const base = file.import(runtimeExports.JsonRpcError);
   const ErrorClass = file.importType(runtimeExports.ErrorClass);
   const errorLookups = file.import(runtimeExports.errorLookups);
-  const baseNamedLikeAnError = errors.some((e) => e.className === 'JsonRpcError');
-  file.reexport([runtimeExports.JsonRpcError], baseNamedLikeAnError ? { as: { JsonRpcError: 'JsonRpcErrorBase' } } : {});
-  file.reexport([runtimeExports.ErrorClass, runtimeExports.ErrorLookups]);
+  file.reexport([runtimeExports.JsonRpcError, runtimeExports.ErrorClass, runtimeExports.ErrorLookups]);
   const classes = errors.map((e) => {
     const doc = tsDoc(`${e.description ?? e.defaultMessage}\n\nJSON-RPC error code ${e.code}.`);
     return (

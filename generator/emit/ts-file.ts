@@ -30,8 +30,8 @@ export class TsFile {
   private readonly importOrder: ImportedName[] = [];
   private readonly locals = new Set<string>();
   private readonly parts: string[] = [];
-  /** Re-exported names by module specifier: exported name → the module's name and whether it is a type. */
-  private readonly reexports = new Map<string, Map<string, { name: string; typeOnly: boolean }>>();
+  /** Re-exported names by module specifier, and whether each is a type. */
+  private readonly reexports = new Map<string, Map<string, { typeOnly: boolean }>>();
   private readonly starExports = new Set<string>();
 
   /** `path` is project-relative, e.g. `src/a2a/server/methods.ts`. */
@@ -58,13 +58,13 @@ export class TsFile {
     return this.addImport(symbol, true, undefined);
   }
 
-  /** Re-exports symbols (`export { a, type B } from '…'`, a value's kind decides); `as` renames on the way out. */
-  reexport(symbols: readonly ProjectSymbol[], opts: { as?: Readonly<Record<string, string>> } = {}): this {
+  /** Re-exports symbols (`export { a, type B } from '…'`, each symbol's kind decides). */
+  reexport(symbols: readonly ProjectSymbol[]): this {
     for (const { module, name, kind } of symbols) {
       const specifier = this.specifierFor(module);
       let entries = this.reexports.get(specifier);
       if (!entries) this.reexports.set(specifier, (entries = new Map()));
-      entries.set(opts.as?.[name] ?? name, { name, typeOnly: kind === 'type' });
+      entries.set(name, { typeOnly: kind === 'type' });
     }
     return this;
   }
@@ -96,9 +96,7 @@ export class TsFile {
     for (const specifier of [...this.reexports.keys()].sort()) {
       const entries = [...this.reexports.get(specifier)!.entries()].sort(([a], [b]) => a.localeCompare(b));
       const allTypes = entries.every(([, e]) => e.typeOnly);
-      const names = entries.map(
-        ([exported, { name, typeOnly }]) => `${typeOnly && !allTypes ? 'type ' : ''}${name === exported ? name : `${name} as ${exported}`}`,
-      );
+      const names = entries.map(([name, { typeOnly }]) => `${typeOnly && !allTypes ? 'type ' : ''}${name}`);
       exports.push(`export ${allTypes ? 'type ' : ''}{ ${names.join(', ')} } from '${specifier}';`);
     }
     for (const specifier of [...this.starExports].sort()) exports.push(`export * from '${specifier}';`);

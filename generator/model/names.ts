@@ -138,6 +138,22 @@ export function clientMethodName(name: string): string {
   return CLIENT_MEMBERS.has(name) || !isSafeIdentifier(name) ? `${name}Method` : name;
 }
 
+/**
+ * The client's method names made distinct: official SDK names stay as they are; any other that is
+ * already taken gets 2, 3, … in the order given (`use/JsonRpcError` and `use/JsonRpcError_` both
+ * become `useJsonRpcError`: the second is `useJsonRpcError2`).
+ */
+export function distinctClientNames(methods: readonly { clientName: string; official: boolean }[]): string[] {
+  const taken = new Set(methods.filter((m) => m.official).map((m) => m.clientName));
+  return methods.map(({ clientName, official }) => {
+    if (official) return clientName;
+    let name = clientName;
+    for (let i = 2; taken.has(name); i++) name = `${clientName}${i}`;
+    taken.add(name);
+    return name;
+  });
+}
+
 /** A JSON-RPC method's client method name when no official name exists: `ListTasksRequest` → `listTasks`. */
 export function methodClientName(requestDefinition: string, method: string): string {
   const fromDefinition = requestDefinition.replace(/Request$/, '');
@@ -162,10 +178,14 @@ export function validatorName(subject: string): string {
 /** An error definition's name without `Error` (`TaskNotFoundError` → `TaskNotFound`), which the error's other names are made from. */
 export const errorBaseName = (definition: string): string => definition.replace(/Error$/, '') || definition;
 
-/** The generated class of an error definition: `TaskNotFoundError`; `_` appended where the name is not a safe identifier. */
+/**
+ * The generated class of an error definition: `TaskNotFoundError`; `_` appended where the name is
+ * not a safe identifier, or is `JsonRpcError` — errors.ts exports the runtime's base class under
+ * that name, and the runtime imports it from there. (Its other exports cannot end in `Error`.)
+ */
 export function errorClassName(definition: string): string {
   const name = `${pascalCase(errorBaseName(definition))}Error`;
-  return isSafeIdentifier(name) ? name : `${name}_`;
+  return isSafeIdentifier(name) && name !== 'JsonRpcError' ? name : `${name}_`;
 }
 
 /** The key the runtime raises an error by, unless the spec text gives one: `TaskNotFoundError` → `taskNotFound`. */

@@ -11,6 +11,7 @@ import {
   oneofBranchName,
   pascalCase,
   restOperationId,
+  distinctClientNames,
   skillNames,
   typeIdentifier,
   validatorName,
@@ -160,6 +161,7 @@ describe('errorClassName and errorKey', () => {
     { given: 'JSONParseError', want: ['JsonParseError', 'jsonParse'] },
     { given: 'Error', want: ['ErrorError', 'error'] }, // nothing left without the suffix: the whole name
     { given: 'UnsupportedOperation', want: ['UnsupportedOperationError', 'unsupportedOperation'] },
+    { given: 'JsonRpcError', want: ['JsonRpcError_', 'jsonRpc'] }, // errors.ts exports the runtime's base class by that name
   ])('$given → $want', ({ given, want }) => {
     expect([errorClassName(given), errorKey(given)]).toEqual(want);
   });
@@ -187,5 +189,19 @@ describe('restOperationId', () => {
     expect(restOperationId('SendMessage', { verb: 'GET', path: '/message:send' }, undefined, used)).toBe('restSendMessageViaGet');
     expect(restOperationId('SendMessage', post, undefined, used)).toBe('restSendMessageViaPost');
     expect(restOperationId('SendMessage', post, undefined, used)).toBe('restSendMessage2');
+  });
+});
+
+describe('distinctClientNames', () => {
+  it('keeps official names, numbers the later repeats of others', () => {
+    expect(
+      distinctClientNames([
+        { clientName: 'getTask', official: false }, // a custom method whose name the SDK's getTask already has
+        { clientName: 'getTask', official: true },
+        { clientName: 'useX', official: false },
+        { clientName: 'useX', official: false },
+        { clientName: 'useX', official: false },
+      ]),
+    ).toEqual(['getTask2', 'getTask', 'useX', 'useX2', 'useX3']);
   });
 });
