@@ -98,4 +98,4 @@ type Unexported<S> = S extends { kind: 'value'; path: infer P; name: infer N }
     : S;
 
 /** A compile error names the symbol its module does not export. */
-export const everyRuntimeSymbolIsExported: [Unexported<AnySymbol>] extends [never] ? true : Unexported<AnySymbol> = true;
+const everyRuntimeSymbolIsExported: [Unexported<AnySymbol>] extends [never] ? true : Unexported<AnySymbol> = true;

@@ -20,7 +20,7 @@ const ALWAYS: readonly RuntimeArea[] = ['runtime', 'validators', 'server', 'clie
  * codecs only where the agent's own HTTP+JSON or a `compat` translation speaks it; the
  * translations only for the versions `compat` names.
  */
-export function runtimeAreas(protocol: ProtocolModel, agent: AgentModel): RuntimeArea[] {
+function runtimeAreas(protocol: ProtocolModel, agent: AgentModel): RuntimeArea[] {
   const areas = new Set(ALWAYS);
   if (agent.server.store === 'postgres') areas.add('postgres');
   if (protocol.rest?.wire === 'proto-v0.3') areas.add('proto-v03');

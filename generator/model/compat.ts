@@ -71,7 +71,7 @@ export function compatModels(manifest: Manifest, agent: ProtocolModel, older: re
 }
 
 /** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */
-export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
+function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
   const known = TRANSLATIONS.filter((t) => t.agent.test(agent.wireVersion));
   const translation = known.find((t) => t.answers === older.version);
   if (!translation) {

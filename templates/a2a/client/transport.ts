@@ -341,9 +341,6 @@ export class HttpTransport {
   }
 }
 
-/** @deprecated The transport speaks every binding now: use HttpTransport. */
-export const JsonRpcTransport = HttpTransport;
-
 /** An error body's message, whichever binding wrote it (`{ message }` or `{ error: { message } }`). */
 function messageOf(payload: unknown): string | undefined {
   if (payload === null || typeof payload !== 'object') return undefined;
