@@ -2,34 +2,18 @@
 // backwards (load → model → emit → write, the CLI last; the stage-neutral modules at the top of
 // generator/ import no stage), no module imports itself through others — type imports count, they
 // tie modules together as much — and no file passes 300 lines.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/examples.js';
+import { importCycles, importsOf, sources } from '../helpers/import-graph.js';
 
 const GENERATOR = join(ROOT, 'generator');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 const files = sources(GENERATOR);
 const rel = (path: string): string => relative(GENERATOR, path);
 
 /** Each file's imports of other files of generator/ (value and type imports, re-exports). */
-const imports = new Map(
-  files.map((file) => {
-    const text = readFileSync(file, 'utf8');
-    const targets = [...text.matchAll(/^(?:import|export)\b[^;]*?\bfrom '(\.[^']+)';/gms)]
-      .map((m) => resolve(dirname(file), m[1].replace(/\.js$/, '.ts')))
-      .filter((target) => target.startsWith(GENERATOR + '/'));
-    return [file, targets] as const;
-  }),
-);
+const imports = new Map(files.map((file) => [file, importsOf(file).filter((target) => target.startsWith(GENERATOR + '/'))] as const));
 
 /** The stage a file belongs to (its folder under generator/), or `neutral` for the files at the top. */
 const stageOf = (file: string): string => (rel(file).includes('/') ? rel(file).split('/')[0] : 'neutral');
@@ -48,20 +32,7 @@ const DRIVERS = new Set(['inputs.ts', 'generate.ts', 'runtime-symbols.check.ts']
 
 describe('generator/', () => {
   it('has no import cycles (type imports included)', () => {
-    const cycles: string[] = [];
-    const state = new Map<string, 'visiting' | 'done'>();
-    const visit = (file: string, path: string[]): void => {
-      if (state.get(file) === 'done') return;
-      if (state.get(file) === 'visiting') {
-        cycles.push([...path.slice(path.indexOf(file)), file].map(rel).join(' → '));
-        return;
-      }
-      state.set(file, 'visiting');
-      for (const target of imports.get(file) ?? []) visit(target, [...path, file]);
-      state.set(file, 'done');
-    };
-    for (const file of files) visit(file, []);
-    expect(cycles).toEqual([]);
+    expect(importCycles(files, (file) => imports.get(file) ?? []).map((cycle) => cycle.map(rel).join(' → '))).toEqual([]);
   });
 
   it('imports only backwards: load → model → emit → write, the CLI last', () => {

@@ -4,7 +4,8 @@
 // the auth handler refreshed its credentials, call interceptors, and optional validation of
 // every result against the generated schema. Works in Node ≥ 20 and browsers.
 import { VERSION_HEADER, VERSION_HEADER_NAME } from './version-header.js';
-import { fallbackTo, majorMinor, OWN_VERSION } from './version-fallback.js';
+import { fallbackTo } from './spoken-versions.js';
+import { majorMinor, OWN_VERSION } from './version-fallback.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
