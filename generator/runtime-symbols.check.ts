@@ -82,20 +82,19 @@ interface RuntimeTypes {
 type Table = typeof symbols;
 type AnySymbol = { [T in keyof Table]: Table[T][keyof Table[T]] }[keyof Table];
 
-/** The symbols whose module does not export them (as a value, or as a type listed above); `never` when all do. */
-type Unexported<S> = S extends { kind: 'value'; path: infer P; name: infer N }
+/** What a symbol's module exports of its kind: its values, or its types listed above (nothing, for a module not listed). */
+type ExportsOf<S> = S extends { kind: 'value'; path: infer P }
   ? P extends keyof RuntimeValues
-    ? N extends keyof RuntimeValues[P]
-      ? never
-      : S
-    : S
-  : S extends { kind: 'type'; path: infer P; name: infer N }
+    ? RuntimeValues[P]
+    : Record<never, never>
+  : S extends { path: infer P }
     ? P extends keyof RuntimeTypes
-      ? N extends keyof RuntimeTypes[P]
-        ? never
-        : S
-      : S
-    : S;
+      ? RuntimeTypes[P]
+      : Record<never, never>
+    : Record<never, never>;
+
+/** The symbols whose module does not export them; `never` when all do. */
+type Unexported<S> = S extends { name: infer N } ? (N extends keyof ExportsOf<S> ? never : S) : S;
 
 /** A compile error names the symbol its module does not export. */
 const everyRuntimeSymbolIsExported: [Unexported<AnySymbol>] extends [never] ? true : Unexported<AnySymbol> = true;
