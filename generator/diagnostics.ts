@@ -62,13 +62,3 @@ export function formatJsonPath(path: readonly (string | number)[]): string {
   }
   return out || '(root)';
 }
-
-/** Splits an RFC 6901 JSON pointer (`/skills/0/id`) into segments; numeric segments become numbers. */
-export function pointerToPath(pointer: string): (string | number)[] {
-  if (!pointer) return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^(0|[1-9]\d*)$/.test(s) ? Number(s) : s));
-}

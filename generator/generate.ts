@@ -16,17 +16,14 @@ import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
 import { compileSchemas, emitValidators } from './emit/validators.js';
-import type { Manifest } from './load/manifest.js';
-import { buildAgentModel } from './model/agent.js';
+import type { AgentModel } from './model/agent.js';
 import type { ProtocolModel } from './model/protocol.js';
 
 export interface GenerateInput {
-  /** The protocol model of the chosen spec version (inputs.ts builds it once, with the checks). */
+  /** The protocol model of the chosen spec version (inputs.ts builds both models once, with the checks). */
   protocol: ProtocolModel;
-  /** A manifest that passed every load-stage check. */
-  manifest: Manifest;
-  /** How headers and docs name the manifest, e.g. `a2a.yaml`. */
-  manifestName: string;
+  /** The agent the manifest describes, on that protocol. */
+  agent: AgentModel;
   templates: Templates;
   toolVersion: string;
   /** Scaffold settings; default: depend on a2a-gen ^<this version> from the registry. */
@@ -34,8 +31,7 @@ export interface GenerateInput {
 }
 
 export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
-  const { protocol } = input;
-  const agent = buildAgentModel(input.manifest, protocol, input.manifestName);
+  const { protocol, agent } = input;
   const scaffold: ScaffoldOptions = { a2aGenDependency: `^${input.toolVersion}`, ...input.scaffold };
   const ctx: EmitContext = { protocol, agent, templates: input.templates, toolVersion: input.toolVersion, scaffold };
   const schemas = compileSchemas(ctx);
@@ -45,7 +41,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     emitErrors(ctx),
     emitProtocolModule(ctx),
     ...emitAgentModule(ctx),
-    ...copyRuntime(ctx, 'runtime'),
+    ...copyRuntime(ctx),
     ...emitRestCodecs(ctx),
     ...emitVersionAdapters(ctx),
     ...emitServer(ctx),
@@ -58,7 +54,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     if (seen.has(f.path)) throw new Error(`a2a-gen: two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-  const header = { toolVersion: input.toolVersion, specVersion: protocol.version, manifestName: input.manifestName };
+  const header = { toolVersion: input.toolVersion, specVersion: protocol.version, manifestName: agent.manifestName };
   return files
     .map((f) => (f.owner === 'generator' ? { ...f, content: stampHeader(f.path, f.content, header) } : f))
     .sort((a, b) => a.path.localeCompare(b.path));

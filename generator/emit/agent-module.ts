@@ -4,14 +4,17 @@
 import { securityDescriptor } from '../model/security.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral } from './escape.js';
+import { runtimeExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { schemaType } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 
 export function emitAgentModule(ctx: EmitContext): GeneratedFile[] {
   const { agent } = ctx;
   const file = new TsFile(`${A2A_DIR}/agent.ts`);
-  const AgentCard = file.importType(`${A2A_DIR}/types.ts`, 'AgentCard');
-  const SecurityDescriptor = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'SecurityDescriptor');
+  for (const name of ['agentCard', 'extendedAgentCard', 'skillRoutes', 'security', 'serverDefaults']) file.declare(name);
+  const AgentCard = file.importType(schemaType('AgentCard'));
+  const SecurityDescriptor = file.importType(runtimeExports.SecurityDescriptor);
   const skills = agent.skills.map((s) => ({
     id: s.id,
     inputModes: s.inputModes,

@@ -4,22 +4,21 @@
 // throws, the client rethrows.
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
-import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { runtimeExports } from '../runtime-symbols.js';
+import { generatorFile, type GeneratedFile } from './generated-file.js';
+import { GENERATED } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
-
-const RUNTIME = `${A2A_DIR}/runtime/json-rpc-error.ts`;
 
 export function emitErrors(ctx: EmitContext): GeneratedFile {
   const { errors } = ctx.protocol;
-  const file = new TsFile(`${A2A_DIR}/errors.ts`);
+  const file = new TsFile(GENERATED.errors);
   for (const e of errors) file.declare(e.className);
-  // Aliased (JsonRpcError_) should a schema ever name one of its errors JsonRpcError; the base
-  // is then exported as JsonRpcErrorBase.
-  const base = file.import(RUNTIME, 'JsonRpcError');
-  const ErrorClass = file.importType(RUNTIME, 'ErrorClass');
-  const errorLookups = file.import(RUNTIME, 'errorLookups');
-  file.reexport(RUNTIME, ['JsonRpcError'], base === 'JsonRpcError' ? {} : { as: { JsonRpcError: 'JsonRpcErrorBase' } });
-  file.reexport(RUNTIME, ['ErrorClass', 'ErrorLookups'], { typeOnly: true });
+  for (const name of ['errorClassesByCode', 'errorCodes', 'ErrorKey', 'errorFromWire', 'errorFor']) file.declare(name);
+  // The runtime imports its base class from here as JsonRpcError: no error class takes that name (names.ts).
+  const base = file.import(runtimeExports.JsonRpcError);
+  const ErrorClass = file.importType(runtimeExports.ErrorClass);
+  const errorLookups = file.import(runtimeExports.errorLookups);
+  file.reexport([runtimeExports.JsonRpcError, runtimeExports.ErrorClass, runtimeExports.ErrorLookups]);
   const classes = errors.map((e) => {
     const doc = tsDoc(`${e.description ?? e.defaultMessage}\n\nJSON-RPC error code ${e.code}.`);
     return (

@@ -13,5 +13,4 @@ export interface GeneratedFile {
 export const generatorFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'generator' });
 export const userFile = (path: string, content: string): GeneratedFile => ({ path, content, owner: 'user' });
 
-/** Where generated code lives inside an agent project (skill handlers: model/names.ts, handlerModule). */
-export const A2A_DIR = 'src/a2a';
+export { A2A_DIR } from '../project-symbol.js';

@@ -3,13 +3,16 @@
 // server and client runtimes are version-agnostic code that reads this one object.
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
+import { runtimeExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { validatorsIndexExports } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 
 export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
   const { protocol } = ctx;
   const file = new TsFile(`${A2A_DIR}/protocol.ts`);
-  const validators = file.import(`${A2A_DIR}/validators/index.ts`, 'validators');
+  file.declare('protocol');
+  const validators = file.import(validatorsIndexExports.validators);
   const methods = protocol.methods.map((m) => {
     const params = m.paramsType ? `${validators}[${tsString(m.paramsType)}]` : 'undefined';
     return (
@@ -23,7 +26,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
       `    },\n`
     );
   });
-  const methodTableType = file.importType(`${A2A_DIR}/runtime/protocol-types.ts`, 'ProtocolDescriptor');
+  const methodTableType = file.importType(runtimeExports.ProtocolDescriptor);
   file.add(
     tsDoc(`What the runtime needs to know about A2A v${protocol.version}, derived from its schema.\n@see ${protocol.specUrl}`),
     `export const protocol: ${methodTableType} = {\n`,
@@ -37,10 +40,10 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  methods: {\n${methods.join('')}  },\n`,
     `  requestShapes: ${tsLiteral(protocol.requestShapes, '  ')},\n`,
     ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
-    ...(protocol.compat?.length
+    ...(ctx.agent.compat.length
       ? [
           `  compat: ${tsLiteral(
-            protocol.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
+            ctx.agent.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
             '  ',
           )},\n`,
         ]

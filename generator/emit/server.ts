@@ -1,48 +1,40 @@
-// emit/server: the server runtime (copied), the typed layer derived from the model (handler
+// emit/server: the typed layer derived from the model (handler
 // maps, auth verifiers, custom methods), the wiring of your skill handlers, and the scaffolds
 // you own: src/main.ts and one typed handler per skill.
 import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
+import { serverExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, userFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
+import { GENERATED, handlersExports, schemaType, skillHandler, skillType } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 
-const SERVER = `${A2A_DIR}/server`;
+/** The verifier a scheme's credential needs (the server's auth.ts). */
 const VERIFIER_TYPES = {
-  bearer: 'BearerVerifier',
-  basic: 'BasicVerifier',
-  apiKey: 'ApiKeyVerifier',
-  scheme: 'SchemeVerifier',
-  mutualTLS: 'MutualTlsVerifier',
+  bearer: serverExports.BearerVerifier,
+  basic: serverExports.BasicVerifier,
+  apiKey: serverExports.ApiKeyVerifier,
+  scheme: serverExports.SchemeVerifier,
+  mutualTLS: serverExports.MutualTlsVerifier,
 } as const;
 
 export function emitServer(ctx: EmitContext): GeneratedFile[] {
-  // The PostgreSQL store (and with it the `pg` import) only for agents that chose it: the others compile without the driver.
-  const postgres = ctx.agent.server.store === 'postgres' ? copyRuntime(ctx, 'postgres') : [];
-  return [
-    ...copyRuntime(ctx, 'server'),
-    ...postgres,
-    handlerTypes(ctx),
-    skillWiring(ctx),
-    mainScaffold(ctx),
-    ...tracingScaffold(ctx),
-    ...ctx.agent.skills.map((s) => skillScaffold(ctx, s)),
-  ];
+  return [handlerTypes(ctx), skillWiring(ctx), mainScaffold(ctx), ...tracingScaffold(ctx), ...ctx.agent.skills.map((s) => skillScaffold(ctx, s))];
 }
 
 function handlerTypes(ctx: EmitContext): GeneratedFile {
-  const file = new TsFile(`${SERVER}/handlers.ts`);
-  const SkillHandler = file.importType(`${SERVER}/skill-executor.ts`, 'SkillHandler');
+  const file = new TsFile(GENERATED.handlers);
+  for (const symbol of Object.values(handlersExports)) file.declare(symbol);
+  const SkillHandler = file.importType(serverExports.SkillHandler);
   const skills = ctx.agent.skills.map((s) => {
-    const input = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.input);
-    const output = file.importType(`${A2A_DIR}/skill-types.ts`, s.names.output);
+    const input = file.importType(skillType(s.names.input));
+    const output = file.importType(skillType(s.names.output));
     const about = [s.card.name, s.card.description].filter((x) => typeof x === 'string' && x).join(' — ');
     return `${tsDoc(about, '  ')}  ${tsString(s.id)}: ${SkillHandler}<${input}, ${output}>;\n`;
   });
   const verifiers = ctx.agent.security.schemes.map((scheme) => {
-    const type = file.importType(`${SERVER}/bindings/auth.ts`, VERIFIER_TYPES[scheme.credential]);
+    const type = file.importType(VERIFIER_TYPES[scheme.credential]);
     const how =
       scheme.credential === 'apiKey'
         ? `API key in ${scheme.in} "${scheme.paramName}"`
@@ -54,9 +46,9 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
   const custom = ctx.protocol.methods
     .filter((m) => m.role === 'custom')
     .map((m) => {
-      const CallContext = file.importType(`${SERVER}/roles/role.ts`, 'CallContext');
-      const params = m.paramsType ? file.importType(`${A2A_DIR}/types.ts`, m.paramsType) : 'undefined';
-      const result = file.importType(`${A2A_DIR}/types.ts`, m.resultType);
+      const CallContext = file.importType(serverExports.CallContext);
+      const params = m.paramsType ? file.importType(schemaType(m.paramsType)) : 'undefined';
+      const result = file.importType(schemaType(m.resultType));
       const returns = m.streaming ? `AsyncIterable<${result}>` : `${result} | Promise<${result}>`;
       return `${tsDoc(m.description, '  ')}  ${tsString(m.name)}?: (params: ${params}, context: ${CallContext}) => ${returns};\n`;
     });
@@ -78,9 +70,10 @@ function handlerTypes(ctx: EmitContext): GeneratedFile {
 
 function skillWiring(ctx: EmitContext): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/skills.ts`);
-  const SkillHandlers = file.importType(`${SERVER}/handlers.ts`, 'SkillHandlers');
+  file.declare('skills');
+  const SkillHandlers = file.importType(handlersExports.SkillHandlers);
   const entries = ctx.agent.skills.map((s) => {
-    const local = file.import(s.names.handlerModule, 'handler', { as: s.names.value });
+    const local = file.import(skillHandler(s.names), { as: s.names.value });
     return `  ${tsPropertyKey(s.id)}: ${local},\n`;
   });
   file.add(

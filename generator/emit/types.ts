@@ -2,9 +2,11 @@
 // definitions), the payload types of each skill's `input`/`output`, and the method map.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
+import { oneofBranchName } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsString } from './escape.js';
-import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { generatorFile, type GeneratedFile } from './generated-file.js';
+import { GENERATED, methodsExports, schemaType } from './generated-symbols.js';
 import { reindent } from './reindent.js';
 import { TsFile } from './ts-file.js';
 
@@ -29,10 +31,10 @@ export async function emitTypes(ctx: EmitContext): Promise<GeneratedFile[]> {
   const protocolTypes = await compileDefinitions(definitions);
   const files = [
     generatorFile(
-      `${A2A_DIR}/types.ts`,
+      GENERATED.types,
       `${tsDoc(`Types of the A2A v${protocol.version} protocol, generated from its JSON Schema.\n@see ${protocol.specUrl}`)}\n${protocolTypes}`,
     ),
-    generatorFile(`${A2A_DIR}/skill-types.ts`, await skillTypes(ctx)),
+    generatorFile(GENERATED.skillTypes, await skillTypes(ctx)),
     methodMap(ctx),
   ];
   return files;
@@ -77,14 +79,8 @@ function memberUnion(name: string, def: JsonSchema, taken: Set<string>): JsonSch
     else return def;
   }
   const { oneOf: _oneOf, properties: _props, required = [], ...rest } = def;
-  const branchTitle = (suffix: string): string => {
-    let title = `${name}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
-    while (taken.has(title)) title += '_';
-    taken.add(title);
-    return title;
-  };
   const branch = (set: string | undefined): JsonSchema => ({
-    title: branchTitle(set ?? 'unset'),
+    title: oneofBranchName(name, set, taken),
     type: 'object',
     properties: Object.fromEntries(Object.entries(props).map(([k, v]) => [k, members.includes(k) && k !== set ? { tsType: 'never' } : v])),
     required: set ? [set, ...required] : required,
@@ -133,11 +129,11 @@ function rootRefInAllOf(schema: JsonSchema): JsonSchema {
 
 /** `A2AMethods`: method name → params, result and whether it streams; used by server and client alike. */
 function methodMap(ctx: EmitContext): GeneratedFile {
-  const file = new TsFile(`${A2A_DIR}/methods.ts`);
-  const typesModule = `${A2A_DIR}/types.ts`;
+  const file = new TsFile(GENERATED.methods);
+  for (const symbol of Object.values(methodsExports)) file.declare(symbol);
   const entries = ctx.protocol.methods.map((m) => {
-    const params = m.paramsType ? file.importType(typesModule, m.paramsType) : 'undefined';
-    const result = file.importType(typesModule, m.resultType);
+    const params = m.paramsType ? file.importType(schemaType(m.paramsType)) : 'undefined';
+    const result = file.importType(schemaType(m.resultType));
     const doc = tsDoc(
       `${m.description ?? ''}${m.role === 'custom' ? '\n\nNot a method a2a-gen knows: the server routes it to your `custom` handler.' : ''}`,
       '  ',

@@ -5,15 +5,14 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
-import { typeIdentifier } from '../model/names.js';
+import { validatorName } from '../model/names.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
-import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime } from './runtime.js';
+import { validatorExports } from '../runtime-symbols.js';
+import { generatorFile, type GeneratedFile } from './generated-file.js';
+import { compiledValidator, GENERATED, schemaType, skillType, validatorsIndexExports } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 import { VALIDATOR_FORMATS } from './validator-formats.js';
-
-const DIR = `${A2A_DIR}/validators`;
 
 /** ajv's runtime helpers, mapped to the names our emitted `ajv-runtime.ts` exports. */
 const RUNTIME_HELPERS: Record<string, string> = {
@@ -45,9 +44,9 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
   }
   const exportsByKey = new Map<string, string>();
   const refs: Record<string, string> = {};
-  const exportName = (wanted: string): string => {
-    let name = typeIdentifier(wanted) || 'Schema';
-    for (let i = 2; name in refs; i++) name = `${typeIdentifier(wanted)}${i}`;
+  const exportName = (subject: string): string => {
+    let name = validatorName(subject);
+    for (let i = 2; name in refs; i++) name = `${validatorName(subject)}${i}`;
     return name;
   };
   for (const def of [...protocolTargets].sort()) {
@@ -95,8 +94,7 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
 export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] {
   const compiled = compact(replaceRuntimeRequires(standalone.default(schemas.ajv, schemas.refs)));
   return [
-    generatorFile(`${DIR}/compiled.ts`, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
-    ...copyRuntime(ctx, 'validators'),
+    generatorFile(GENERATED.compiledValidators, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
     validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
 }
@@ -129,24 +127,24 @@ function replaceRuntimeRequires(code: string): string {
 }
 
 function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKey: Map<string, string>): GeneratedFile {
-  const file = new TsFile(`${DIR}/index.ts`);
-  const compiledModule = `${DIR}/compiled.ts`;
-  const typed = file.import(`${DIR}/issues.ts`, 'typed');
+  const file = new TsFile(GENERATED.validators);
+  for (const symbol of Object.values(validatorsIndexExports)) file.declare(symbol);
+  const typed = file.import(validatorExports.typed);
   const protocolEntries = protocolTargets.map((def) => {
-    const type = file.importType(`${A2A_DIR}/types.ts`, def);
-    const fn = file.import(compiledModule, exportsByKey.get(`a2a:${def}`)!);
+    const type = file.importType(schemaType(def));
+    const fn = file.import(compiledValidator(exportsByKey.get(`a2a:${def}`)!));
     return `  ${tsPropertyKey(def)}: ${typed}<${type}>(${fn}),\n`;
   });
   const skillEntries = ctx.agent.skills.map((skill) => {
     const part = (kind: 'input' | 'output'): string => {
       const fn = exportsByKey.get(`skill:${skill.id}:${kind}`);
       if (!fn) return 'undefined';
-      const type = file.importType(`${A2A_DIR}/skill-types.ts`, skill.names[kind]);
-      return `${typed}<${type}>(${file.import(compiledModule, fn)})`;
+      const type = file.importType(skillType(skill.names[kind]));
+      return `${typed}<${type}>(${file.import(compiledValidator(fn))})`;
     };
     return `  ${tsPropertyKey(skill.id)}: { input: ${part('input')}, output: ${part('output')} },\n`;
   });
-  file.reexport(`${DIR}/issues.ts`, ['TypeValidator', 'ValidationIssue'], { typeOnly: true });
+  file.reexport([validatorExports.TypeValidator, validatorExports.ValidationIssue]);
   file.add(
     tsDoc("Validators for the protocol types the server and client check: every method's params and result, and the Agent Card."),
     `export const validators = {\n${protocolEntries.join('')}} as const;\n\n`,

@@ -1,18 +1,19 @@
 // emit/version-adapters: src/a2a/version-adapters.ts, which lists the versions the agent answers
 // beside its own (the manifest's `compat`) by the adapters that translate them, client-versions.ts,
-// the versions its client can fall back to when asked, and copies the modules those need
-// (templates/a2a/compat/, proto-v03/). Other agents list none and carry none of that code.
+// the versions its client can fall back to when asked. The modules those need (templates/a2a/compat/,
+// proto-v03/) are copied by runtime.ts; other agents list none and carry none of that code.
 import type { EmitContext } from './context.js';
 import { tsDoc } from './escape.js';
+import { clientExports, serverExports } from '../runtime-symbols.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { copyRuntime, type RuntimeArea } from './runtime.js';
 import { TsFile } from './ts-file.js';
 
 export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   const file = new TsFile(`${A2A_DIR}/version-adapters.ts`);
-  const VersionAdapter = file.importType(`${A2A_DIR}/server/bindings/version-adapter.ts`, 'VersionAdapter');
-  const compat = ctx.protocol.compat ?? [];
-  const adapters = compat.map((c) => file.import(`${A2A_DIR}/${c.adapter.module}`, c.adapter.exportName));
+  file.declare('versionAdapters');
+  const VersionAdapter = file.importType(serverExports.VersionAdapter);
+  const compat = ctx.agent.compat;
+  const adapters = compat.map((c) => file.import(c.adapter.server));
   file.add(
     tsDoc(
       compat.length
@@ -21,10 +22,10 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
     ),
     `export const versionAdapters: readonly ${VersionAdapter}[] = [${adapters.join(', ')}];\n`,
   );
-  // The areas each adapter needs, once each (an agent whose own HTTP+JSON is v0.3.0's copies proto-v03/ in rest-codecs.ts).
   const clientFile = new TsFile(`${A2A_DIR}/client-versions.ts`);
-  const FallbackVersion = clientFile.importType(`${A2A_DIR}/client/version-fallback.ts`, 'FallbackVersion');
-  const clients = compat.map((c) => clientFile.import(`${A2A_DIR}/${c.adapter.client.module}`, c.adapter.client.exportName));
+  clientFile.declare('clientVersions');
+  const FallbackVersion = clientFile.importType(clientExports.FallbackVersion);
+  const clients = compat.map((c) => clientFile.import(c.adapter.client));
   clientFile.add(
     tsDoc(
       compat.length
@@ -33,7 +34,5 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
     ),
     `export const clientVersions: readonly ${FallbackVersion}[] = [${clients.join(', ')}];\n`,
   );
-  const own = ctx.protocol.rest?.wire === 'proto-v0.3' ? ['proto-v03'] : [];
-  const areas = [...new Set(compat.flatMap((c) => c.adapter.areas))].filter((a) => !own.includes(a)) as RuntimeArea[];
-  return [generatorFile(file.path, file.toString()), generatorFile(clientFile.path, clientFile.toString()), ...areas.flatMap((area) => copyRuntime(ctx, area))];
+  return [generatorFile(file.path, file.toString()), generatorFile(clientFile.path, clientFile.toString())];
 }

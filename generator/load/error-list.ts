@@ -33,7 +33,7 @@ export function inFileOrder(errors: InputError[], manifestFile: string): InputEr
  * already reported, so one mistake (`agent.name: 5`, wrong for the manifest and for the card)
  * is reported once, by the check that saw it first.
  */
-export function notAlreadyReported(earlier: InputError[]): (e: InputError) => boolean {
+export function notAlreadyReported(earlier: readonly InputError[]): (e: InputError) => boolean {
   const paths = earlier.map((e) => e.path).filter((p): p is string => p !== undefined && p !== '(root)');
   const inside = (path: string, outer: string): boolean =>
     path === outer || (path.startsWith(outer) && (path[outer.length] === '.' || path[outer.length] === '['));

@@ -1,7 +1,7 @@
 // Reads an agent manifest (YAML or JSON) and checks it against schema/manifest.schema.json.
 // Card fields are checked later against the chosen spec version (see model/card-check.ts).
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { cloneJson, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { packageRoot } from '../paths.js';
@@ -201,5 +201,3 @@ export function locatedError(doc: LocatedDocument, path: (string | number)[], me
   const pos = atKey ? doc.locateKey(pointer) : doc.locate(pointer);
   return new InputError(message, { file: doc.file, line: pos.line, column: pos.column }, formatJsonPath(path));
 }
-
-export const manifestDir = (m: Manifest): string => dirname(m.file);

@@ -117,26 +117,20 @@ function scan(lines: string[]): LayoutMistake | undefined {
       if (body === '-' || body.startsWith('- ')) throw new NotModelled();
     }
     const entry = splitEntry(body);
-    if (!entry) {
-      if (isItem || underKey) {
-        // `- value`, or a key's value on the line below it (which opened no block after all).
-        if (!isItem) stack.pop();
-        const outcome = readValue(lines, n, body, column, indent);
-        if ('mistake' in outcome) return outcome.mistake;
-        n = outcome.lastLine;
-        plainAbove = outcome.plain;
-        blockScalarOf = outcome.blockScalar;
+    let outcome: ValueOutcome;
+    if (entry) {
+      if (isItem) stack.push({ indent: column, kind: 'map' });
+      if (entry.value === '') {
+        opener = { column, kind: 'key' };
         continue;
       }
-      return missingColon(line, column, body);
+      outcome = readValue(lines, n, entry.value, column + entry.valueOffset, column, entry.key);
+    } else {
+      if (!isItem && !underKey) return missingColon(line, column, body);
+      // `- value`, or a key's value on the line below it (which opened no block after all).
+      if (!isItem) stack.pop();
+      outcome = readValue(lines, n, body, column, indent);
     }
-    if (isItem) stack.push({ indent: column, kind: 'map' });
-    const valueColumn = column + entry.valueOffset;
-    if (entry.value === '') {
-      opener = { column, kind: 'key' };
-      continue;
-    }
-    const outcome = readValue(lines, n, entry.value, valueColumn, column, entry.key);
     if ('mistake' in outcome) return outcome.mistake;
     n = outcome.lastLine;
     plainAbove = outcome.plain;

@@ -1,12 +1,15 @@
 // AgentModel: the agent a manifest describes, on a given protocol: its card(s), skills with
-// their payload schemas and generated names, security and server settings.
+// their payload schemas and generated names, the older versions it answers too, security and
+// server settings.
 import type { RequestLimits } from '../../templates/a2a/runtime/protocol-types.js';
 import type { Manifest, ManifestServer } from '../load/manifest.js';
 import { cloneJson, type JsonSchema } from '../json-schema.js';
+import { advertisesExtendedCard } from './card.js';
+import type { CompatModel } from './compat.js';
+import { basePathOf, servedInterfaces, type BindingName } from './interfaces.js';
 import { skillNames, type SkillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity, type SecurityModel } from './security.js';
-import { interfaceCardFields, servedInterfaces, type BindingName } from './interfaces.js';
 
 export interface SkillModel {
   id: string;
@@ -53,54 +56,22 @@ export interface AgentModel {
   /** The authenticated extended card (public card plus `extendedOnly` skills), when offered. */
   extendedCard?: Record<string, unknown>;
   skills: SkillModel[];
+  /** Older versions the agent answers too, by translation (the manifest's `compat`, compat.ts). */
+  compat: CompatModel[];
   security: SecurityModel;
   server: ServerModel;
   /** The manifest's file name, for headers and docs. */
   manifestName: string;
 }
 
-/**
- * Card fields a2a-gen fills in itself; a manifest must not set them. From v1.0 the card has no
- * `url`: the manifest's `agent.url` (where the agent is served) becomes its JSON-RPC interface.
- */
-export function derivedCardFields(protocol: ProtocolModel, agentUrl?: unknown, server: ManifestServer = {}): Record<string, unknown> {
-  const cardProps = protocol.definitions.AgentCard?.properties ?? {};
-  const derived: Record<string, unknown> = {};
-  if ('protocolVersion' in cardProps) {
-    const fallback = cardProps.protocolVersion?.default;
-    derived.protocolVersion = protocol.version !== 'unknown' ? protocol.version : typeof fallback === 'string' ? fallback : '0.0.0';
-  }
-  const basePath = basePathOf(server, agentUrl);
-  const interfaces = servedInterfaces(protocol, server, basePath);
-  return Object.assign(derived, interfaceCardFields(protocol, agentUrl, { ...interfaces, basePath, tenant: server.tenant }));
-}
-
-/** v1.0: the card lists its endpoints as `supportedInterfaces` instead of a `url`. */
-export function servesThroughInterfaces(protocol: ProtocolModel): boolean {
-  const cardProps = protocol.definitions.AgentCard?.properties ?? {};
-  return 'supportedInterfaces' in cardProps && !('url' in cardProps);
-}
-
-/** The card advertises an authenticated extended card: `supportsAuthenticatedExtendedCard` (v0.x) or `capabilities.extendedAgentCard` (v1.0). */
-export function advertisesExtendedCard(agent: Record<string, unknown>): boolean {
-  const capabilities = agent.capabilities as Record<string, unknown> | undefined;
-  return agent.supportsAuthenticatedExtendedCard === true || capabilities?.extendedAgentCard === true;
-}
-
-/** Skill fields of the manifest that are the generator's, not the card's. */
-export const GENERATOR_SKILL_FIELDS = ['input', 'output', 'extendedOnly'];
-
-/** The card exactly as built from `agent` + every skill + derived fields (before any check). */
-export function assembleCard(manifest: Manifest, protocol: ProtocolModel): Record<string, unknown> {
-  const skills = manifest.skills.map((s) => Object.fromEntries(Object.entries(cloneJson(s)).filter(([k]) => !GENERATOR_SKILL_FIELDS.includes(k))));
-  const agent = cloneJson(manifest.agent);
-  const viaInterfaces = servesThroughInterfaces(protocol);
-  if (viaInterfaces) delete agent.url;
-  return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url, manifest.server) };
-}
-
-export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, manifestName: string): AgentModel {
-  const full = assembleCard(manifest, protocol);
+/** `full` is the card card.ts assembled (every skill, derived fields), which the card check has passed. */
+export function buildAgentModel(
+  manifest: Manifest,
+  protocol: ProtocolModel,
+  compat: CompatModel[],
+  full: Record<string, unknown>,
+  manifestName: string,
+): AgentModel {
   const cardSkills = full.skills as Record<string, unknown>[];
   const defaults = (key: string): string[] => (Array.isArray(manifest.agent[key]) ? (manifest.agent[key] as string[]) : []);
   const skills: SkillModel[] = manifest.skills.map((s, i) => ({
@@ -120,20 +91,11 @@ export function buildAgentModel(manifest: Manifest, protocol: ProtocolModel, man
     endpoint: typeof manifest.agent.url === 'string' ? manifest.agent.url : '',
     extendedCard: offersExtended ? full : undefined,
     skills,
+    compat,
     security: deriveSecurity(manifest.agent),
     server: serverModel(manifest.server, String(manifest.agent.url), protocol),
     manifestName,
   };
-}
-
-/** The JSON-RPC endpoint's path: the manifest's, else the path of `agent.url`. */
-function basePathOf(server: ManifestServer, url: unknown): string {
-  if (server.basePath) return server.basePath;
-  try {
-    return new URL(String(url)).pathname || '/';
-  } catch {
-    return '/';
-  }
 }
 
 function serverModel(server: ManifestServer, url: string, protocol: ProtocolModel): ServerModel {

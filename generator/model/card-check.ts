@@ -1,21 +1,39 @@
-// Checks the card built from `agent` + `skills` against the chosen version's AgentCard,
+// Checks the card built from `agent` + `skills` (card.ts) against the chosen version's AgentCard,
 // strictly: a field that version lacks is an error naming the versions that do have it, and a
 // field no version has is checked for a typo of one the card does have.
 import { formatJsonPath, InputError } from '../diagnostics.js';
 import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { locatedError, type Manifest } from '../load/manifest.js';
 import { checkShape, type Finding } from '../load/shape-check.js';
+import type { SchemaHistory } from '../load/spec-history.js';
 import { closestName, didYouMean } from '../suggest.js';
-import { advertisesExtendedCard, assembleCard, derivedCardFields, GENERATOR_SKILL_FIELDS, servesThroughInterfaces } from './agent.js';
+import { advertisesExtendedCard, derivedCardFields, GENERATOR_SKILL_FIELDS, servesThroughInterfaces } from './card.js';
 import { skillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity } from './security.js';
 
-/** A bundled schema's definitions by version, for "which versions have this field". */
-export type SchemaHistory = { version: string; definitions: Record<string, JsonSchema> }[];
+/**
+ * A card field the chosen version lacks. What its message adds depends on the other bundled
+ * versions — which of them have the field, else which field was meant — and reading them costs
+ * more than a run needs, so they are read (load/spec-history.ts) only when such an error is
+ * reported, and `explain` finishes the message.
+ */
+export class UnknownCardField extends InputError {
+  constructor(
+    private readonly finding: Finding,
+    at: InputError,
+    label: string,
+  ) {
+    super(`${label} has no field "${String(finding.path.at(-1))}" here`, at.location, at.path, at.excerpt);
+  }
 
-/** Every mistake of the card, located in the manifest; empty when the card fits the version. */
-export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, history: () => Promise<SchemaHistory>): Promise<InputError[]> {
+  explain(history: SchemaHistory): InputError {
+    return new InputError(this.message + unknownNote(this.finding, history), this.location, this.path, this.excerpt);
+  }
+}
+
+/** Every mistake of `card` (card.ts), located in the manifest; empty when the card fits the version. */
+export function cardErrors(manifest: Manifest, card: Record<string, unknown>, protocol: ProtocolModel): InputError[] {
   const doc = manifest.document;
   const errors: InputError[] = [];
   for (const field of Object.keys(derivedCardFields(protocol))) {
@@ -40,7 +58,6 @@ export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, hi
         `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only or use spec: 0.3.0 or later`,
       ),
     );
-  const card = assembleCard(manifest, protocol);
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
   for (const f of findings) {
@@ -51,8 +68,8 @@ export async function cardErrors(manifest: Manifest, protocol: ProtocolModel, hi
       errors.push(new InputError(`required by ${label}, and missing`, at.location, formatJsonPath([...where, f.field!])));
       continue;
     }
-    const message = f.kind === 'unknown' ? `${label} has no field "${String(f.path.at(-1))}" here${unknownNote(f, await history())}` : f.message;
-    errors.push(locatedError(doc, where, message, f.kind === 'unknown'));
+    if (f.kind === 'unknown') errors.push(new UnknownCardField(f, locatedError(doc, where, '', true), label));
+    else errors.push(locatedError(doc, where, f.message));
   }
   return errors;
 }
@@ -187,5 +204,3 @@ function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | un
   }
   return true;
 }
-
-export type { Finding };

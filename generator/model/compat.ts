@@ -3,7 +3,12 @@
 // v0.3.0 clients — templates/a2a/compat/ translates v0.3.0's objects and methods to v1.0's and
 // back, and spec v1.0 §3.6.2 has a request without `A2A-Version` speak 0.3. Nothing else does yet.
 import type { CompatVersion } from '../../templates/a2a/runtime/protocol-types.js';
-import type { ProtocolModel } from './protocol.js';
+import { InputError } from '../diagnostics.js';
+import { locatedError, type Manifest } from '../load/manifest.js';
+import type { LoadedSpec } from '../load/spec.js';
+import type { ValueSymbol } from '../project-symbol.js';
+import { translationExports } from '../runtime-symbols.js';
+import { buildProtocolModel, type ProtocolModel } from './protocol.js';
 
 /** A translation the runtime has: from which agent versions, to which older version, through which adapter. */
 interface Translation {
@@ -11,21 +16,19 @@ interface Translation {
   agent: RegExp;
   /** The version answered through it. */
   answers: string;
-  /** The server's adapter (a VersionAdapter) and the client's (a FallbackVersion): module under templates/a2a/ and export. */
-  module: string;
-  exportName: string;
-  client: { module: string; exportName: string };
-  /** The runtime areas (folders of templates/a2a/) the adapter needs. */
-  areas: readonly string[];
+  /** The server's adapter (a VersionAdapter) and the client's (a FallbackVersion). */
+  server: ValueSymbol;
+  client: ValueSymbol;
+  /** The runtime areas (folders of templates/a2a/) the adapter needs; emit/runtime.ts copies them. */
+  areas: readonly ('compat' | 'proto-v03')[];
 }
 
 const TRANSLATIONS: readonly Translation[] = [
   {
     agent: /^1\.\d+$/,
     answers: '0.3.0',
-    module: 'compat/compat-v03-adapter.ts',
-    exportName: 'compatV03Adapter',
-    client: { module: 'compat/compat-v03-client.ts', exportName: 'compatV03Client' },
+    server: translationExports.compatV03Adapter,
+    client: translationExports.compatV03Client,
     areas: ['compat', 'proto-v03'],
   },
 ];
@@ -34,11 +37,41 @@ export interface CompatModel extends CompatVersion {
   /** The agent's methods by the older version's name for them, paired by role (`SendMessage` → `message/send`): for the docs. */
   methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
-  adapter: { module: string; exportName: string; client: { module: string; exportName: string }; areas: readonly string[] };
+  adapter: Pick<Translation, 'server' | 'client' | 'areas'>;
+}
+
+/** A `compat:` entry as the load stage read it: its spec, or why it could not be read. */
+export type OlderSpec = { spec: LoadedSpec } | { error: InputError };
+
+/**
+ * The versions `compat:` names, each one the agent's version can translate to, in the manifest's
+ * order; or every entry's error, located at the entry (then none is used).
+ */
+export function compatModels(manifest: Manifest, agent: ProtocolModel, older: readonly OlderSpec[]): { compat: CompatModel[]; errors: InputError[] } {
+  const errors: InputError[] = [];
+  const compat: CompatModel[] = [];
+  const at = (i: number, message: string): number => errors.push(locatedError(manifest.document, ['compat', i], message));
+  for (const [i, entry] of older.entries()) {
+    if ('error' in entry) {
+      at(i, entry.error.message);
+      continue;
+    }
+    let found: CompatModel | string;
+    try {
+      found = compatFor(agent, buildProtocolModel(entry.spec));
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      found = err.message;
+    }
+    if (typeof found === 'string') at(i, found);
+    else if (compat.some((c) => c.version === found.version)) at(i, `${manifest.compat?.[i]} is listed twice`);
+    else compat.push(found);
+  }
+  return errors.length ? { compat: [], errors } : { compat, errors };
 }
 
 /** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */
-export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
+function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
   const known = TRANSLATIONS.filter((t) => t.agent.test(agent.wireVersion));
   const translation = known.find((t) => t.answers === older.version);
   if (!translation) {
@@ -58,6 +91,6 @@ export function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatMod
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
     methodNames,
-    adapter: { module: translation.module, exportName: translation.exportName, client: translation.client, areas: translation.areas },
+    adapter: { server: translation.server, client: translation.client, areas: translation.areas },
   };
 }

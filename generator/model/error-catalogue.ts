@@ -1,7 +1,7 @@
 // The error catalogue: every definition whose `properties.code` has a `const`. Each error
 // gets a class in the generated code and a semantic key the runtime raises it by.
 import type { JsonSchema } from '../json-schema.js';
-import { camelCase, isSafeIdentifier, pascalCase } from './names.js';
+import { errorBaseName, errorClassName, errorKey } from './names.js';
 import type { SpecOnlyError } from './versions.js';
 
 export interface ErrorModel {
@@ -32,15 +32,13 @@ export function deriveErrors(definitions: Record<string, JsonSchema>, specOnly: 
   for (const [definition, def] of Object.entries({ ...definitions, ...extra })) {
     const code = def.properties?.code?.const;
     if (typeof code !== 'number' || !Number.isInteger(code)) continue;
-    const base = definition.replace(/Error$/, '') || definition;
-    const className = pascalCase(base) + 'Error';
-    const fallback = base.replace(/([a-z])([A-Z])/g, '$1 $2');
+    const fallback = errorBaseName(definition).replace(/([a-z])([A-Z])/g, '$1 $2');
     const message = def.properties?.message?.default;
     errors.push({
       code,
       definition,
-      className: isSafeIdentifier(className) ? className : `${className}_`,
-      key: keys.get(definition) ?? camelCase(base),
+      className: errorClassName(definition),
+      key: keys.get(definition) ?? errorKey(definition),
       defaultMessage: typeof message === 'string' && message ? message : fallback.charAt(0).toUpperCase() + fallback.slice(1).toLowerCase(),
       description: def.description,
       standard: JSON_RPC_CODES.has(code),

@@ -3,6 +3,7 @@
 // v0.3.0, §5.6), `supportedInterfaces` (v1.0, §8.3). The manifest says which bindings and where
 // (`server.bindings`, `server.restPath`); the default is every binding the spec defines.
 import type { ManifestServer } from '../load/manifest.js';
+import type { CompatModel } from './compat.js';
 import type { ProtocolModel } from './protocol.js';
 
 export type BindingName = 'jsonrpc' | 'rest';
@@ -22,6 +23,16 @@ export function servedInterfaces(protocol: ProtocolModel, server: ManifestServer
     bindings: server.bindings ? [...server.bindings] : protocol.rest ? ['jsonrpc', 'rest'] : ['jsonrpc'],
     restPath: server.restPath ?? (basePath === '/' ? '/rest' : `${basePath.replace(/\/$/, '')}/rest`),
   };
+}
+
+/** The JSON-RPC endpoint's path: the manifest's, else the path of `agent.url`. */
+export function basePathOf(server: ManifestServer, url: unknown): string {
+  if (server.basePath) return server.basePath;
+  try {
+    return new URL(String(url)).pathname || '/';
+  } catch {
+    return '/';
+  }
 }
 
 /**
@@ -46,6 +57,7 @@ export function bindingUrl(binding: BindingName, agentUrl: unknown, basePath: st
 /** The card's fields that list the interfaces, for a card schema that has them. */
 export function interfaceCardFields(
   protocol: ProtocolModel,
+  compat: readonly CompatModel[],
   agentUrl: unknown,
   server: Interfaces & { basePath: string; tenant?: string },
 ): Record<string, unknown> {
@@ -55,7 +67,7 @@ export function interfaceCardFields(
   const fields: Record<string, unknown> = {};
   if ('supportedInterfaces' in cardProps && !('url' in cardProps)) {
     // One interface per binding and version: the agent's own first, then each it answers by translation (`compat`), at the same URLs.
-    const versions = [protocol.wireVersion, ...(protocol.compat ?? []).map((c) => c.version)];
+    const versions = [protocol.wireVersion, ...compat.map((c) => c.version)];
     fields.supportedInterfaces = versions.flatMap((protocolVersion) =>
       server.bindings.map((b) => ({
         url: url(b),

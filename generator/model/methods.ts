@@ -3,7 +3,7 @@
 // `tasks/sendSubscribe`). Params and result types come from the request and its paired response.
 import { definitionName, isPlainObject, type JsonSchema } from '../json-schema.js';
 import type { ProtoMethod } from '../load/proto-service.js';
-import { clientMethodName, methodClientName } from './names.js';
+import { clientMethodName, distinctClientNames, methodClientName } from './names.js';
 import { officialClientName, roleOf, type MethodRole } from './roles.js';
 
 export interface MethodModel {
@@ -73,7 +73,13 @@ export function deriveMethods(definitions: Record<string, JsonSchema>): DerivedM
     return { ...m, resultType: named(effective, `${base}Result`), streaming };
   });
   methods.sort((a, b) => a.name.localeCompare(b.name));
-  return { methods, synthetic };
+  return { methods: withDistinctClientNames(methods), synthetic };
+}
+
+/** Two methods whose names make the same client method name (custom ones, in a schema of the future) get distinct ones (names.ts). */
+function withDistinctClientNames(methods: MethodModel[]): MethodModel[] {
+  const names = distinctClientNames(methods.map((m) => ({ clientName: m.clientName, official: officialClientName(m.name) !== undefined })));
+  return methods.map((m, i) => (m.clientName === names[i] ? m : { ...m, clientName: names[i] }));
 }
 
 /** `SendMessage` → the `result` of `SendMessageSuccessResponse`, else of `SendMessageResponse` (v0.1.0). */
@@ -118,5 +124,5 @@ export function deriveProtoMethods(definitions: Record<string, JsonSchema>, prot
       ...(m.description ? { description: m.description } : {}),
     }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { methods, synthetic: {} };
+  return { methods: withDistinctClientNames(methods), synthetic: {} };
 }

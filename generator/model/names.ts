@@ -111,12 +111,47 @@ export function skillNames(id: string): SkillNames | undefined {
   return { value, type, file, handlerModule: `${SKILLS_DIR}/${file}.ts`, input: `${type}Input`, output: `${type}Output` };
 }
 
-/** Members of the generated A2AClient class that a method name must not shadow. */
-const CLIENT_MEMBERS = new Set(['transport', 'card', 'skills', 'call', 'stream', 'fromCardUrl', 'constructor', 'send', 'openStream', 'resumable']);
+/**
+ * Members of the generated A2AClient that a method name must not shadow: its own `skills`, and
+ * those of the runtime's A2AClientBase it extends (templates/a2a/client/client-base.ts), the
+ * protected ones the generated methods call included.
+ */
+const CLIENT_MEMBERS = new Set([
+  'constructor',
+  'skills',
+  'transport',
+  'card',
+  'fromCardUrl',
+  'call',
+  'stream',
+  'unaryCall',
+  'streamingCall',
+  'resumableStream',
+  'extendedCardOverHttp',
+  'skillSend',
+  'skillResult',
+  'skillStream',
+]);
 
 /** The generated client's method for a JSON-RPC method: `name`, or `nameMethod` where that would shadow a member or is unsafe. */
 export function clientMethodName(name: string): string {
   return CLIENT_MEMBERS.has(name) || !isSafeIdentifier(name) ? `${name}Method` : name;
+}
+
+/**
+ * The client's method names made distinct: official SDK names stay as they are; any other that is
+ * already taken gets 2, 3, … in the order given (`use/JsonRpcError` and `use/JsonRpcError_` both
+ * become `useJsonRpcError`: the second is `useJsonRpcError2`).
+ */
+export function distinctClientNames(methods: readonly { clientName: string; official: boolean }[]): string[] {
+  const taken = new Set(methods.filter((m) => m.official).map((m) => m.clientName));
+  return methods.map(({ clientName, official }) => {
+    if (official) return clientName;
+    let name = clientName;
+    for (let i = 2; taken.has(name); i++) name = `${clientName}${i}`;
+    taken.add(name);
+    return name;
+  });
 }
 
 /** A JSON-RPC method's client method name when no official name exists: `ListTasksRequest` → `listTasks`. */
@@ -129,4 +164,59 @@ export function methodClientName(requestDefinition: string, method: string): str
 /** The environment variable the scaffold reads a security scheme's accepted secrets from: `bearer` → `A2A_BEARER_SECRETS`. */
 export function secretsVariable(schemeName: string): string {
   return `A2A_${schemeName.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}_SECRETS`;
+}
+
+/**
+ * The export of ajv's standalone code that checks `subject` (a definition, or a skill's payload
+ * type: `skill EchoInput`): `validateAgentCard`, `validateSkillEchoInput`. Never the name of the
+ * type it checks, which validators/index.ts imports beside it.
+ */
+export function validatorName(subject: string): string {
+  return `validate${typeIdentifier(subject) || 'Schema'}`;
+}
+
+/** An error definition's name without `Error` (`TaskNotFoundError` → `TaskNotFound`), which the error's other names are made from. */
+export const errorBaseName = (definition: string): string => definition.replace(/Error$/, '') || definition;
+
+/**
+ * The generated class of an error definition: `TaskNotFoundError`; `_` appended where the name is
+ * not a safe identifier, or is `JsonRpcError` — errors.ts exports the runtime's base class under
+ * that name, and the runtime imports it from there. (Its other exports cannot end in `Error`.)
+ */
+export function errorClassName(definition: string): string {
+  const name = `${pascalCase(errorBaseName(definition))}Error`;
+  return isSafeIdentifier(name) && name !== 'JsonRpcError' ? name : `${name}_`;
+}
+
+/** The key the runtime raises an error by, unless the spec text gives one: `TaskNotFoundError` → `taskNotFound`. */
+export const errorKey = (definition: string): string => camelCase(errorBaseName(definition));
+
+/**
+ * The type of one member's branch of a oneof union (emit/types.ts): `Part` + `text` → `PartText`,
+ * `…Unset` for the branch with none set; `_` appended until no definition or earlier branch has it.
+ * The name is added to `taken`.
+ */
+export function oneofBranchName(union: string, member: string | undefined, taken: Set<string>): string {
+  const suffix = member ?? 'unset';
+  let name = `${union}${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`;
+  while (taken.has(name)) name += '_';
+  taken.add(name);
+  return name;
+}
+
+/** A method name or version as an operation id's words: `message/send` → `MessageSend`, `v0_3_0` → `V030`. */
+const operationWords = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
+
+/**
+ * The OpenAPI operationId of an HTTP+JSON route: `restSendMessage`; `restV030SendMessage` for a
+ * version answered by translation (labelled `A2A v0.3.0`); `…ForTenant` for the `/{tenant}` twin of
+ * a route. Made unique in `used` (then `…ViaPost`, then a number) and added to it.
+ */
+export function restOperationId(method: string, route: { verb: string; path: string }, versionLabel: string | undefined, used: Set<string>): string {
+  const prefix = versionLabel ? `rest${operationWords(versionLabel.replace(/^A2A /, '').replace(/\./g, '_'))}` : 'rest';
+  const wanted = `${prefix}${operationWords(method)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`;
+  let id = used.has(wanted) ? `${wanted}Via${route.verb[0]}${route.verb.slice(1).toLowerCase()}` : wanted;
+  for (let i = 2; used.has(id); i++) id = `${wanted}${i}`;
+  used.add(id);
+  return id;
 }

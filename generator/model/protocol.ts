@@ -4,7 +4,6 @@ import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { RequestShape, RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
-import type { CompatModel } from './compat.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
@@ -46,8 +45,6 @@ export interface ProtocolModel {
   rest?: RestBinding;
   /** What each method's params may hold, by shape name (the params definition's, for the methods that have fields). */
   requestShapes: Record<string, RequestShape>;
-  /** Older versions the agent answers too, by translation (the manifest's `compat`; set by inputs.ts, which reads them). */
-  compat?: CompatModel[];
   /** The spec was an a2a.proto (or an a2a.json made from one): its package and service, for headers and docs. */
   proto?: { package: string | undefined; service: string };
 }

@@ -6,9 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadInputs } from '../../generator/inputs.js';
-import { buildAgentModel } from '../../generator/model/agent.js';
 import { methodExample } from '../../generator/model/examples.js';
-import { buildProtocolModel } from '../../generator/model/protocol.js';
 import { rpc } from '../helpers/http.js';
 import { fixtureProject, FIXTURES, startAgent, TOKEN } from '../helpers/server.js';
 
@@ -54,7 +52,7 @@ describe.each(CASES)('$fixture', ({ fixture, unserved }) => {
   it('documents only the methods it serves; each other one answers the error the docs name', async () => {
     const inputs = await loadInputs({ manifestPath: `${fixture}.a2a.yaml`, cwd: FIXTURES });
     const protocol = inputs.protocol;
-    const model = buildAgentModel(inputs.manifest, protocol, inputs.manifestName);
+    const model = inputs.agent;
     const project = await fixtureProject(fixture);
     const docs = (name: string): string => readFileSync(join(project.dir, 'src/a2a/docs', name), 'utf8');
     const openrpc = JSON.parse(docs('openrpc.json'));

@@ -58,6 +58,7 @@ describe('compat', () => {
         'proto-v03/proto-json-v03-wire.ts',
         'proto-v03/proto-json-v03.ts',
         'proto-v03/server-codec.ts',
+        'proto-v03/server-results.ts',
       ].map((f) => `src/a2a/${f}`),
     );
     expect(files.get('src/a2a/version-adapters.ts')).toMatch(/= \[compatV03Adapter\];/);

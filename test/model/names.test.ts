@@ -3,12 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   camelCase,
+  errorClassName,
+  errorKey,
   isSafeIdentifier,
   kebabCase,
   methodClientName,
+  oneofBranchName,
   pascalCase,
+  restOperationId,
+  distinctClientNames,
   skillNames,
   typeIdentifier,
+  validatorName,
   valueIdentifier,
   words,
 } from '../../generator/model/names.js';
@@ -135,5 +141,67 @@ describe('methodClientName', () => {
     { given: ['', '日本'], want: '' },
   ])('$given → $want', ({ given: [definition, method], want }) => {
     expect(methodClientName(definition, method)).toBe(want);
+  });
+});
+
+describe('validatorName', () => {
+  it.each<{ given: string; want: string }>([
+    { given: 'AgentCard', want: 'validateAgentCard' }, // never the type's own name: index.ts imports both
+    { given: 'skillEchoInput', want: 'validateSkillEchoInput' },
+    { given: 'class', want: 'validateClass' },
+    { given: '日本', want: 'validateSchema' },
+  ])('$given → $want', ({ given, want }) => {
+    expect(validatorName(given)).toBe(want);
+  });
+});
+
+describe('errorClassName and errorKey', () => {
+  it.each<{ given: string; want: [className: string, key: string] }>([
+    { given: 'TaskNotFoundError', want: ['TaskNotFoundError', 'taskNotFound'] },
+    { given: 'JSONParseError', want: ['JsonParseError', 'jsonParse'] },
+    { given: 'Error', want: ['ErrorError', 'error'] }, // nothing left without the suffix: the whole name
+    { given: 'UnsupportedOperation', want: ['UnsupportedOperationError', 'unsupportedOperation'] },
+    { given: 'JsonRpcError', want: ['JsonRpcError_', 'jsonRpc'] }, // errors.ts exports the runtime's base class by that name
+  ])('$given → $want', ({ given, want }) => {
+    expect([errorClassName(given), errorKey(given)]).toEqual(want);
+  });
+});
+
+describe('oneofBranchName', () => {
+  it('names each branch after its member, unset last, never a name already taken', () => {
+    const taken = new Set(['Part', 'PartText']);
+    expect([oneofBranchName('Part', 'text', taken), oneofBranchName('Part', 'data', taken), oneofBranchName('Part', undefined, taken)]).toEqual([
+      'PartText_',
+      'PartData',
+      'PartUnset',
+    ]);
+    expect(taken).toEqual(new Set(['Part', 'PartText', 'PartText_', 'PartData', 'PartUnset']));
+  });
+});
+
+describe('restOperationId', () => {
+  it('names the route by its method and version, unique among those given', () => {
+    const used = new Set<string>();
+    const post = { verb: 'POST', path: '/message:send' };
+    expect(restOperationId('SendMessage', post, undefined, used)).toBe('restSendMessage');
+    expect(restOperationId('SendMessage', { verb: 'POST', path: '/{tenant}/message:send' }, undefined, used)).toBe('restSendMessageForTenant');
+    expect(restOperationId('message/send', { verb: 'POST', path: '/v1/message:send' }, 'A2A v0.3.0', used)).toBe('restV030MessageSend');
+    expect(restOperationId('SendMessage', { verb: 'GET', path: '/message:send' }, undefined, used)).toBe('restSendMessageViaGet');
+    expect(restOperationId('SendMessage', post, undefined, used)).toBe('restSendMessageViaPost');
+    expect(restOperationId('SendMessage', post, undefined, used)).toBe('restSendMessage2');
+  });
+});
+
+describe('distinctClientNames', () => {
+  it('keeps official names, numbers the later repeats of others', () => {
+    expect(
+      distinctClientNames([
+        { clientName: 'getTask', official: false }, // a custom method whose name the SDK's getTask already has
+        { clientName: 'getTask', official: true },
+        { clientName: 'useX', official: false },
+        { clientName: 'useX', official: false },
+        { clientName: 'useX', official: false },
+      ]),
+    ).toEqual(['getTask2', 'getTask', 'useX', 'useX2', 'useX3']);
   });
 });

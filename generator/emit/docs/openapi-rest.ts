@@ -4,7 +4,9 @@
 // v0.3.0's bodies are the ProtoJSON of its a2a.proto, which the schema does not describe: they
 // are named, not typed.
 import type { JsonSchema } from '../../json-schema.js';
+import type { CompatModel } from '../../model/compat.js';
 import type { MethodModel } from '../../model/methods.js';
+import { restOperationId } from '../../model/names.js';
 import type { ProtocolModel } from '../../model/protocol.js';
 import type { RestBinding, RestRoute } from '../../../templates/a2a/runtime/protocol-types.js';
 import { componentRef } from './components.js';
@@ -55,7 +57,7 @@ interface RestVersionDoc {
 }
 
 /** The versions whose HTTP+JSON the agent serves: its own, then each older one it translates. */
-function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersionDoc[] {
+function restVersions(protocol: ProtocolModel, compat: readonly CompatModel[], served: MethodModel[]): RestVersionDoc[] {
   const byName = new Map(served.map((m) => [m.name, m]));
   const negotiation = protocol.negotiation;
   const versions: RestVersionDoc[] = [];
@@ -75,7 +77,7 @@ function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersi
           }
         : {}),
     });
-  for (const c of protocol.compat ?? []) {
+  for (const c of compat) {
     if (!c.rest) continue;
     const ownName = new Map(Object.entries(c.methodNames).map(([own, older]) => [older, own]));
     versions.push({
@@ -95,11 +97,18 @@ function restVersions(protocol: ProtocolModel, served: MethodModel[]): RestVersi
 }
 
 /** `/tasks/{id}:cancel` → `GetTask` etc.: OpenAPI paths keyed by the mount plus the route's path, for every version served. */
-export function restPaths(protocol: ProtocolModel, served: MethodModel[], restPath: string, security: Json[] | undefined, authResponses: Json): Json {
+export function restPaths(
+  protocol: ProtocolModel,
+  compat: readonly CompatModel[],
+  served: MethodModel[],
+  restPath: string,
+  security: Json[] | undefined,
+  authResponses: Json,
+): Json {
   const mount = restPath === '/' ? '' : restPath.replace(/\/$/, '');
   const paths: Record<string, Json> = {};
   const usedIds = new Set<string>();
-  for (const version of restVersions(protocol, served)) addVersion(version, mount, paths, usedIds, security, authResponses);
+  for (const version of restVersions(protocol, compat, served)) addVersion(version, mount, paths, usedIds, security, authResponses);
   return paths;
 }
 
@@ -114,12 +123,11 @@ function addVersion(
   const rest = version.binding;
   const mediaType = rest.mediaType;
   const errorSchema = rest.errors === 'status' ? googleRpcStatus : flatError;
-  const idPrefix = version.label ? `rest${pascal(version.label.replace(/^A2A /, '').replace(/\./g, '_'))}` : 'rest';
   for (const route of rest.routes) {
     const method = version.methodOf(route);
     if (!method) continue;
     const path = mount + route.path;
-    const operationId = uniqueId(`${idPrefix}${pascal(route.method)}${route.path.includes('{tenant}') ? 'ForTenant' : ''}`, route.verb, usedIds);
+    const operationId = restOperationId(route.method, route, version.label, usedIds);
     const operation: Json = {
       operationId,
       summary: `${route.method} over HTTP+JSON${version.label ? ` (${version.label}, translated)` : ''}`,
@@ -136,15 +144,6 @@ function addVersion(
     };
     paths[path] = { ...(paths[path] ?? {}), [route.verb.toLowerCase()]: operation };
   }
-}
-
-const pascal = (name: string): string => name.replace(/(^|[/_.-])([a-z])/g, (_, __, c: string) => c.toUpperCase()).replace(/[^A-Za-z0-9]/g, '');
-
-function uniqueId(wanted: string, verb: string, used: Set<string>): string {
-  let id = used.has(wanted) ? `${wanted}Via${verb[0]}${verb.slice(1).toLowerCase()}` : wanted;
-  for (let i = 2; used.has(id); i++) id = `${wanted}${i}`;
-  used.add(id);
-  return id;
 }
 
 function parameters(route: RestRoute): Json[] {

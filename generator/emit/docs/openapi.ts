@@ -4,6 +4,7 @@
 // schemes as OpenAPI security schemes.
 // @see https://spec.openapis.org/oas/v3.1.0
 import { isPlainObject, type JsonSchema } from '../../json-schema.js';
+import type { CompatModel } from '../../model/compat.js';
 import type { SecurityModel } from '../../model/security.js';
 import type { ProtocolModel } from '../../model/protocol.js';
 import type { EmitContext } from '../context.js';
@@ -61,9 +62,9 @@ const envelope = (result: JsonSchema, title: string): JsonSchema => ({
 });
 
 /** For an agent that answers older versions too (compat): which requests speak them, and their method names (their objects are not described here). */
-function olderNote(protocol: ProtocolModel): string {
+function olderNote(protocol: ProtocolModel, compat: readonly CompatModel[]): string {
   const negotiation = protocol.negotiation;
-  return (protocol.compat ?? [])
+  return compat
     .map((c) => {
       const header = negotiation ? ` (\`${negotiation.header}: ${c.version}\`${negotiation.absentMeans === c.version ? ', or no header' : ''})` : '';
       return ` Requests in A2A v${c.fullVersion}${header} are answered too, through a translation, with that version's methods and objects: ${Object.values(c.methodNames).join(', ')}.`;
@@ -110,7 +111,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       post: {
         operationId: 'a2aJsonRpc',
         summary: `A2A v${protocol.version} JSON-RPC 2.0 endpoint`,
-        description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.${olderNote(protocol)}`,
+        description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.${olderNote(protocol, agent.compat)}`,
         ...(requirements.length ? { security: requirements } : {}),
         requestBody: {
           required: true,
@@ -144,7 +145,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     },
   };
   if (agent.server.bindings.includes('rest'))
-    Object.assign(paths, restPaths(protocol, served, agent.server.restPath, requirements.length ? requirements : undefined, authResponses));
+    Object.assign(paths, restPaths(protocol, agent.compat, served, agent.server.restPath, requirements.length ? requirements : undefined, authResponses));
   for (const path of protocol.wellKnownPaths) paths[path] = cardGet('The public Agent Card', componentRef('AgentCard'), false);
   if (agent.extendedCard && protocol.extendedCard.via === 'http')
     paths[`/${protocol.extendedCard.path}`] = cardGet('The authenticated extended Agent Card', componentRef('AgentCard'), true);

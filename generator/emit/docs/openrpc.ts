@@ -54,8 +54,8 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       description: view.description,
       'x-a2a-protocol-version': protocol.version,
       // Older versions answered through a translation (compat): by the A2A-Version that selects them, the agent's methods under their names there.
-      ...(protocol.compat?.length
-        ? { 'x-a2a-older-versions': protocol.compat.map((c) => ({ version: c.fullVersion, a2aVersion: c.version, methods: c.methodNames })) }
+      ...(agent.compat.length
+        ? { 'x-a2a-older-versions': agent.compat.map((c) => ({ version: c.fullVersion, a2aVersion: c.version, methods: c.methodNames })) }
         : {}),
     },
     servers: [{ name: 'A2A JSON-RPC endpoint', url: view.endpoint }],

@@ -118,7 +118,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
   const { served, unserved } = servedMethods(protocol, agent);
   const restServed = protocol.rest !== undefined && agent.server.bindings.includes('rest');
   const mount = agent.server.restPath === '/' ? '' : agent.server.restPath.replace(/\/$/, '');
-  const compat = protocol.compat ?? [];
+  const compat = agent.compat;
   const routesOf = (m: MethodModel): string[] => {
     if (!restServed) return [];
     const own = protocol.rest!.routes.filter((r) => r.method === m.name).map((r) => `${r.verb} ${mount}${r.path}`);

@@ -4,13 +4,12 @@
 // version's way of listing them).
 import { VERSION_HEADER } from './version-header.js';
 import { protocol } from '../protocol.js';
-import { cardInterfaces, cardTenant, HTTP_JSON, JSON_RPC } from '../runtime/card-endpoint.js';
-
-export { cardTenant };
+import { cardInterfaces, HTTP_JSON, JSON_RPC } from '../runtime/card-endpoint.js';
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
 import { credentialsOf, type Auth } from './auth.js';
-import { fallbackTo, OWN_VERSION, spokenVersions } from './version-fallback.js';
+import { fallbackTo, spokenVersions } from './spoken-versions.js';
+import { OWN_VERSION } from './version-fallback.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
 
 export interface CardFetchOptions {

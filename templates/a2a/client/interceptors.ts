@@ -5,6 +5,7 @@
 // layers around the call: `before` in list order, `event` and `after` in reverse order, so
 // the first interceptor is the outermost (it sees the call first and its outcome last).
 import type { A2AMethodName, A2AMethods, ParamsOf, ResultOf, StreamingMethodName } from '../methods.js';
+import type { Loose } from '../runtime/shapes.js';
 
 interface CallOf<M extends A2AMethodName> {
   /** The JSON-RPC method. */
@@ -79,8 +80,6 @@ export interface PreparedCall {
   params: unknown;
   headers: Headers;
 }
-
-type Loose = Record<string, unknown>;
 
 /** Runs a list of interceptors around unary and streaming calls. */
 export class InterceptorChain {

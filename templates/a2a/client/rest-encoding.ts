@@ -4,18 +4,22 @@
 // A2A error, its code found through the ErrorInfo reason where the binding sends no code.
 import { errorClassesByCode, errorFromWire, type JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
+import { clientCodec } from '../client-rest-codec.js';
 import { errorReason } from '../runtime/error-reason.js';
 import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
 import { A2ATransportError } from './client-errors.js';
-import { clientRestWire, type ClientRestWire } from './rest-wire-client.js';
+import { objectsWire, type ClientRestWire } from './rest-wire-client.js';
 import type { WireEncoding } from './wire-encoding.js';
+import { isObject, type Loose } from '../runtime/shapes.js';
 
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 
-/** This version's HTTP+JSON; another version's (a fallback, version-fallback.ts) passes its routes and body codec. */
-export function restEncoding(binding: RestBinding | undefined = protocol.rest, wire: ClientRestWire = clientRestWire): WireEncoding {
+/**
+ * This version's HTTP+JSON — its bodies through its own codec when the generator emitted one
+ * (client-rest-codec.ts), else the method's own objects; another version's (a fallback,
+ * version-fallback.ts) passes its routes and body codec.
+ */
+export function restEncoding(binding: RestBinding | undefined = protocol.rest, wire: ClientRestWire = clientCodec ?? objectsWire): WireEncoding {
   if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
   const codes = reasonCodes();
   const errorOf = (payload: unknown): JsonRpcError | undefined => {

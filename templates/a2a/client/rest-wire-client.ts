@@ -1,7 +1,7 @@
 // What HTTP+JSON bodies are, seen from the client (the server's side is server/rest-wire.ts):
 // from v1.0 the method's own params and results; v0.3.0's are its proto's JSON, translated by
-// proto-v03/client-codec.ts, which the generated rest-codecs.ts names when the agent has it.
-import { clientCodec } from '../rest-codecs.js';
+// proto-v03/client-codec.ts, which the generated client-rest-codec.ts names when the agent has it
+// (rest-encoding.ts picks). This module imports neither, so both can import it.
 
 export interface ClientRestWire {
   /** The body to send: `params` whole, `unbound` less the fields the route's path carries. */
@@ -10,7 +10,5 @@ export interface ClientRestWire {
   result(method: string, payload: unknown): unknown;
 }
 
-const objects: ClientRestWire = { body: (_method, _params, unbound) => unbound, result: (_method, payload) => payload };
-
-/** The wire of this version's HTTP+JSON: its own codec when the generator emitted one (rest-codecs.ts), else the method's own objects. */
-export const clientRestWire: ClientRestWire = clientCodec ?? objects;
+/** Bodies that are the method's own objects. */
+export const objectsWire: ClientRestWire = { body: (_method, _params, unbound) => unbound, result: (_method, payload) => payload };

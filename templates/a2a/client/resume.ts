@@ -1,7 +1,8 @@
 // Keeps a stream going across broken connections: when the connection drops before the
 // interaction is final, the stream continues from `tasks/resubscribe` (whose first event is
 // the task as it stands now). Errors from the agent itself are not retried.
-import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf, type Loose } from '../runtime/objects.js';
+import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf } from '../runtime/objects.js';
+import type { Loose } from '../runtime/shapes.js';
 import { A2ATransportError } from './client-errors.js';
 
 export interface ResumeOptions {

@@ -2,11 +2,13 @@
 // generated server routes on) and get back its typed output, read from the data artifact — or,
 // with `.stream`, the events of its task as they happen.
 import { protocol } from '../protocol.js';
-import { createMessage, dataPart, isMessage, isTerminalState, newId, partKind, stateOf, states, textPart, type Loose } from '../runtime/objects.js';
+import { createMessage, dataPart, isMessage, isTerminalState, newId, partKind, stateOf, states, textPart } from '../runtime/objects.js';
+import type { Loose } from '../runtime/shapes.js';
 import { unwrapResult } from '../runtime/result-members.js';
 import type { Message, Part, Task } from '../types.js';
 import type { TypeValidator } from '../validators/issues.js';
 import { A2AResponseValidationError, A2ATaskStateError } from './client-errors.js';
+import { methodWithRole } from './method-roles.js';
 import type { CallOptions } from './transport.js';
 
 export interface SkillCallOptions extends CallOptions {
@@ -15,24 +17,24 @@ export interface SkillCallOptions extends CallOptions {
   contextId?: string;
 }
 
-type Payload = { data?: unknown; text?: string; parts?: readonly Part[] };
+/** What a skill call sends: its typed input as a data part, text, or parts as they are. */
+export type SkillPayload = { data?: unknown; text?: string; parts?: readonly Part[] };
 type Send = (method: string, params: unknown, options?: CallOptions) => Promise<unknown>;
 type Stream = (method: string, params: unknown, options?: CallOptions) => AsyncIterable<unknown>;
 
 // By role, not by name: tasks/send and tasks/sendSubscribe on v0.1.0, message/send and message/stream after.
-const methodOf = (role: string): string | undefined => Object.entries(protocol.methods).find(([, d]) => d.role === role)?.[0];
-const sendMethod = methodOf('send') ?? 'message/send';
+const sendMethod: string = methodWithRole('send') ?? 'message/send';
 
 /** Calls a skill and returns its final Task or Message. */
-export async function sendToSkill(send: Send, skillId: string, payload: Payload, options: SkillCallOptions = {}): Promise<Task | Message> {
+export async function sendToSkill(send: Send, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): Promise<Task | Message> {
   const { params, callOptions } = skillRequest(skillId, payload, options);
   // v1.0 wraps the answer (`{ "task": … }`): the caller gets the Task or Message itself in every version.
   return unwrapResult(await send(sendMethod, params, callOptions)) as Task | Message;
 }
 
 /** Calls a skill with the version's streaming method and yields each event of its task. */
-export function streamToSkill(stream: Stream, skillId: string, payload: Payload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
-  const method = methodOf('stream');
+export function streamToSkill(stream: Stream, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
+  const method = methodWithRole('stream');
   // The generated client only offers `.stream` where the schema has a streaming send.
   if (!method) throw new Error(`A2A v${protocol.version} has no streaming send`);
   const { params, callOptions } = skillRequest(skillId, payload, options);
@@ -50,7 +52,7 @@ export function withStream<F extends (...args: never[]) => unknown, S extends (.
 }
 
 /** The message to a skill (its payload as parts, `metadata.skillId`) and the transport's options. */
-function skillRequest(skillId: string, payload: Payload, options: SkillCallOptions): { params: Loose; callOptions: CallOptions } {
+function skillRequest(skillId: string, payload: SkillPayload, options: SkillCallOptions): { params: Loose; callOptions: CallOptions } {
   const parts: Part[] = [...(payload.parts ?? [])];
   if (payload.data !== undefined) parts.push(dataPart(payload.data));
   if (payload.text !== undefined) parts.push(textPart(payload.text));

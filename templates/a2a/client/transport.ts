@@ -4,13 +4,16 @@
 // the auth handler refreshed its credentials, call interceptors, and optional validation of
 // every result against the generated schema. Works in Node ≥ 20 and browsers.
 import { VERSION_HEADER, VERSION_HEADER_NAME } from './version-header.js';
-import { fallbackTo, majorMinor, OWN_VERSION } from './version-fallback.js';
+import { fallbackTo } from './spoken-versions.js';
+import { majorMinor, OWN_VERSION } from './version-fallback.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
 import { InterceptorChain, type CallInterceptor, type CallProgress, type InterceptedCall, type PreparedCall } from './interceptors.js';
-import { SseEventTooLarge, SseParser, type SseMessage } from './sse-parser.js';
-import { abortPromise, isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
+import { openConnection, type Connection } from './http-connection.js';
+import { SseBody } from './sse-body.js';
+import type { SseMessage } from './sse-parser.js';
+import { isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
 import { restEncoding } from './rest-encoding.js';
 import { jsonRpcEncoding, type WireEncoding } from './wire-encoding.js';
 
@@ -66,14 +69,6 @@ interface Call extends CallProgress {
   headers: Record<string, string> | Headers;
   /** A 401 was already answered with a refresh: never a second one, so a failing refresh cannot loop. */
   refreshed: boolean;
-}
-
-interface Connection {
-  response: Response;
-  /** Aborted by the time limit or the caller's signal; its reason says which. */
-  signal: AbortSignal;
-  stopTimer(): void;
-  close(): void;
 }
 
 export class HttpTransport {
@@ -181,45 +176,18 @@ export class HttpTransport {
         await sleep(retryDelay(attempt++, this.options.retryDelayMs ?? 200), options.signal);
       }
     }
-    const reader = connection.response.body!.getReader();
-    const decoder = new TextDecoder();
-    const queue: SseMessage[] = [];
-    const parser = new SseParser((message) => queue.push(message), this.options.maxEventChars ?? 16 * 1024 * 1024);
-    let finished = false;
-    // Reads race the caller's signal: some fetch implementations leave a read pending forever
-    // when the request is aborted after the body has fully arrived.
-    const stopped = abortPromise(options.signal, method);
+    const body = new SseBody(connection.response.body!, method, connection.signal, options.signal, this.options.maxEventChars ?? 16 * 1024 * 1024);
     try {
-      for (;;) {
-        let chunk: ReadableStreamReadResult<Uint8Array>;
-        try {
-          chunk = await (stopped ? Promise.race([reader.read(), stopped.promise]) : reader.read());
-        } catch (err) {
-          throw transportError(connection.signal.reason instanceof A2ATransportError ? connection.signal.reason : err, options.signal, 'the stream broke');
-        }
-        try {
-          if (chunk.done) {
-            parser.push(decoder.decode());
-            parser.end();
-          } else parser.push(decoder.decode(chunk.value, { stream: true }));
-        } catch (err) {
-          if (err instanceof SseEventTooLarge) throw new A2ATransportError(`${method}: ${err.message} (option maxEventChars)`, 'protocol');
-          throw err;
-        }
-        while (queue.length > 0) {
+      for (let more = true; more;) {
+        more = await body.read();
+        while (body.messages.length > 0) {
           if (options.signal?.aborted) throw new A2ATransportError(`${method}: aborted`, 'aborted', { cause: options.signal.reason });
-          yield this.eventResult(method, id, queue.shift()!);
-        }
-        if (chunk.done) {
-          finished = true;
-          return;
+          yield this.eventResult(method, id, body.messages.shift()!);
         }
       }
     } finally {
-      // Leaving early (break, an error, the signal) closes the connection. Not awaited: the
-      // cancel of a body whose request was aborted never settles in some fetch implementations.
-      if (!finished) void reader.cancel().catch(() => undefined);
-      stopped?.dispose();
+      // Leaving early (break, an error, the signal) closes the connection.
+      body.close();
       connection.close();
     }
   }
@@ -251,15 +219,11 @@ export class HttpTransport {
     return this.credentials.refresh(connection.response);
   }
 
-  /**
-   * Sends the request, with credentials applied for this attempt. The returned connection
-   * keeps the caller's signal (and, until `stopTimer()`, the time limit) wired to the request
-   * until `close()`. Network failures come back as a value so the caller can decide to retry.
-   */
+  /** Sends the request, with credentials applied for this attempt (http-connection.ts: the time limit, the caller's signal, failures to retry). */
   private async open(id: number, call: Call, options: CallOptions, mayRetry: boolean): Promise<Connection | Error> {
     const { method, params } = call;
     const { url: target, verb, body } = this.encoding.request(this.endpoint, id, method, params);
-    let url: URL | string = target.href;
+    let url = target.href;
     let headers = call.headers;
     if (this.credentials.hooks.length > 0) {
       const request = { url: new URL(target), headers: new Headers(headers) };
@@ -269,37 +233,10 @@ export class HttpTransport {
     }
     call.attempts++;
     call.status = undefined;
-    const controller = new AbortController();
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 30_000;
-    let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => controller.abort(new A2ATransportError(`no response to ${method} within ${timeoutMs} ms`, 'timeout')),
-      timeoutMs,
-    );
-    const forward = (): void => controller.abort(new A2ATransportError(`${method}: aborted`, 'aborted', { cause: options.signal?.reason }));
-    if (options.signal?.aborted) forward();
-    options.signal?.addEventListener('abort', forward, { once: true });
-    const connection: Connection = {
-      response: undefined as unknown as Response,
-      signal: controller.signal,
-      stopTimer: () => {
-        clearTimeout(timer);
-        timer = undefined;
-      },
-      close: () => {
-        clearTimeout(timer);
-        options.signal?.removeEventListener('abort', forward);
-      },
-    };
-    try {
-      connection.response = await this.fetchImpl(url, { method: verb, headers, body, signal: controller.signal });
-      call.status = connection.response.status;
-      return connection;
-    } catch (err) {
-      connection.close();
-      const error = transportError(controller.signal.reason instanceof A2ATransportError ? controller.signal.reason : err, options.signal, `${method} failed`);
-      if (mayRetry) return error;
-      throw error;
-    }
+    const connection = await openConnection(this.fetchImpl, { url, verb, headers, body }, method, timeoutMs, options.signal, mayRetry);
+    if (!(connection instanceof Error)) call.status = connection.response.status;
+    return connection;
   }
 
   private async readResult(method: string, id: number, response: Response, options: CallOptions): Promise<unknown> {
@@ -340,9 +277,6 @@ export class HttpTransport {
     return result;
   }
 }
-
-/** @deprecated The transport speaks every binding now: use HttpTransport. */
-export const JsonRpcTransport = HttpTransport;
 
 /** An error body's message, whichever binding wrote it (`{ message }` or `{ error: { message } }`). */
 function messageOf(payload: unknown): string | undefined {

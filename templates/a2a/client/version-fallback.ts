@@ -1,10 +1,10 @@
 // Speaking an older A2A version to an agent that offers no interface in the client's own, only
 // when the caller asks (spec v1.0 §3.6.3: clients that need the latest features must not fall back
 // silently). A project generated with `compat: [0.3.0]` has the translation (the generated
-// client-versions.ts lists it); the typed API stays the client's own version either way.
-import { clientVersions } from '../client-versions.js';
+// client-versions.ts lists it); the typed API stays the client's own version either way. What a
+// translation is, here; which ones this client has, spoken-versions.ts (which reads
+// client-versions.ts, whose translations implement FallbackVersion).
 import { protocol } from '../protocol.js';
-import { A2ATransportError } from './client-errors.js';
 import type { WireEncoding } from './wire-encoding.js';
 
 export interface FallbackVersion {
@@ -21,20 +21,3 @@ export const OWN_VERSION: string = protocol.negotiation?.served[0] ?? protocol.v
 
 /** Major.Minor of a version (`0.3.0` → `0.3`). */
 export const majorMinor = (version: string): string => version.split('.').slice(0, 2).join('.');
-
-/** The translation to `version`, or an error naming what this client can speak. */
-export function fallbackTo(version: string): FallbackVersion {
-  const found = clientVersions.find((v) => v.version === majorMinor(version));
-  if (found) return found;
-  const known = [OWN_VERSION, ...clientVersions.map((v) => v.version)].join(', ');
-  throw new A2ATransportError(
-    `this client speaks A2A ${known}, not ${version} (regenerate with \`compat: [${version}]\` where a2a-gen can translate it)`,
-    'protocol',
-  );
-}
-
-/** The versions a caller accepts that this client can speak, in the caller's order (default: its own only). */
-export function spokenVersions(accepted: readonly string[] | undefined): string[] {
-  if (!accepted) return [OWN_VERSION];
-  return accepted.map(majorMinor).filter((v) => v === OWN_VERSION || clientVersions.some((c) => c.version === v));
-}

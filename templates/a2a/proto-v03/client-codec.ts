@@ -1,6 +1,6 @@
 // The client side of v0.3.0's HTTP+JSON wire: params written to its proto's JSON, answers and
 // stream events read from it, chosen by the method's role. Emitted (with proto-json-v03*.ts) only
-// into agents whose binding needs it; the generated rest-codecs.ts names it.
+// into agents whose binding needs it; the generated client-rest-codec.ts names it.
 import { protocol } from '../protocol.js';
 import type { MethodRole } from '../runtime/protocol-types.js';
 import { A2ATransportError } from '../client/client-errors.js';

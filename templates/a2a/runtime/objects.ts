@@ -7,7 +7,6 @@ import type { Artifact, Message, Part, Task, TaskArtifactUpdateEvent, TaskState,
 import { fromShape, isObject, shapeOf, type Loose } from './shapes.js';
 
 // The client's modules read it from here (until they import shapes.ts themselves).
-export type { Loose } from './shapes.js';
 
 const features = protocol.features;
 const kinds: { task?: string; message?: string; statusUpdate?: string; artifactUpdate?: string } = features.kinds;
