@@ -12,6 +12,7 @@ import { emitProtocolModule } from './emit/protocol-module.js';
 import { emitServer } from './emit/server.js';
 import { emitRestCodecs } from './emit/rest-codecs.js';
 import { emitVersionAdapters } from './emit/version-adapters.js';
+import { emitGrpc } from './emit/grpc.js';
 import { copyRuntime } from './emit/runtime.js';
 import type { Templates } from './emit/templates.js';
 import { emitTypes } from './emit/types.js';
@@ -44,6 +45,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     ...copyRuntime(ctx),
     ...emitRestCodecs(ctx),
     ...emitVersionAdapters(ctx),
+    ...emitGrpc(ctx),
     ...emitServer(ctx),
     ...emitClient(ctx),
     ...emitDocs(ctx, schemas),

@@ -10,6 +10,7 @@ import type { GenerateInput } from './generate.js';
 import { inFileOrder } from './load/error-list.js';
 import { locatedError, parseManifestText, readManifestFile, InputErrors, type Manifest, type ManifestReading } from './load/manifest.js';
 import { payloadSchemaErrors } from './load/payload-schemas.js';
+import { readGrpcProtos } from './load/proto-grpc.js';
 import { defaultSpecVersion, readSchemaSource, type ReadSchemaOptions } from './load/schema-source.js';
 import { loadSpec, type LoadedSpec } from './load/spec.js';
 import { readSchemaHistory } from './load/spec-history.js';
@@ -84,11 +85,13 @@ async function checkManifest(reading: ManifestReading, opts: Omit<LoadOptions, '
           }),
         );
   const payloadErrors = payloadSchemaErrors(manifest);
+  // gRPC of versions defined by an a2a.json comes from their bundled gRPC proto, read only when asked for.
+  const grpcProtos = Array.isArray(manifest.server.bindings) && manifest.server.bindings.includes('grpc') ? await readGrpcProtos() : {};
   // The model stage: every model built once.
   const built =
     spec instanceof InputError || !spec
       ? undefined
-      : buildModels({ manifest, manifestName: basename(manifest.file), spec, older, hasCard: !reading.badAgent, manifestErrors: reading.errors });
+      : buildModels({ manifest, manifestName: basename(manifest.file), spec, older, hasCard: !reading.badAgent, manifestErrors: reading.errors, grpcProtos });
   // A bad `spec:` is the manifest's error: point at the line.
   const specErrors = (spec instanceof InputError ? [spec] : (built?.errors.spec ?? [])).map((err) =>
     fromManifest && !err.location?.line ? locatedError(manifest.document, ['spec'], err.message + (err.location ? ` (${err.location.file})` : '')) : err,

@@ -20,6 +20,9 @@ import type * as compatAdapter from '../templates/a2a/compat/compat-v03-adapter.
 import type * as compatClient from '../templates/a2a/compat/compat-v03-client.js';
 import type * as protoClientCodec from '../templates/a2a/proto-v03/client-codec.js';
 import type * as protoServerCodec from '../templates/a2a/proto-v03/server-codec.js';
+import type * as grpcServer from '../templates/a2a/grpc/grpc-server.js';
+import type * as grpcServiceTypes from '../templates/a2a/grpc/service-types.js';
+import type * as wireSchema from '../templates/a2a/grpc/wire-schema.js';
 import type * as jsonRpcError from '../templates/a2a/runtime/json-rpc-error.js';
 import type * as objects from '../templates/a2a/runtime/objects.js';
 import type * as protocolTypes from '../templates/a2a/runtime/protocol-types.js';
@@ -27,6 +30,7 @@ import type * as issues from '../templates/a2a/validators/issues.js';
 // The server's modules (see the server section of runtime-symbols.ts).
 import type * as serverAuth from '../templates/a2a/server/bindings/auth.js';
 import type * as role from '../templates/a2a/server/roles/role.js';
+import type * as serverOptions from '../templates/a2a/server/options.js';
 import type * as restWire from '../templates/a2a/server/bindings/rest-wire.js';
 import type * as skillExecutor from '../templates/a2a/server/skill-executor.js';
 import type * as versionAdapter from '../templates/a2a/server/bindings/version-adapter.js';
@@ -40,6 +44,7 @@ interface RuntimeValues {
   'client/skill-calls.ts': typeof skillCalls;
   'compat/compat-v03-adapter.ts': typeof compatAdapter;
   'compat/compat-v03-client.ts': typeof compatClient;
+  'grpc/grpc-server.ts': typeof grpcServer;
   'proto-v03/client-codec.ts': typeof protoClientCodec;
   'proto-v03/server-codec.ts': typeof protoServerCodec;
   'runtime/json-rpc-error.ts': typeof jsonRpcError;
@@ -62,6 +67,8 @@ interface RuntimeTypes {
   'client/skill-calls.ts': { SkillCallOptions: skillCalls.SkillCallOptions };
   'client/transport.ts': { CallOptions: transport.CallOptions };
   'client/version-fallback.ts': { FallbackVersion: versionFallback.FallbackVersion };
+  'grpc/service-types.ts': { GrpcService: grpcServiceTypes.GrpcService; GrpcCodeName: grpcServiceTypes.GrpcCodeName };
+  'grpc/wire-schema.ts': { WireSchema: wireSchema.WireSchema };
   'runtime/json-rpc-error.ts': { ErrorClass: jsonRpcError.ErrorClass; ErrorLookups: jsonRpcError.ErrorLookups<string> };
   'runtime/protocol-types.ts': { ProtocolDescriptor: protocolTypes.ProtocolDescriptor; SecurityDescriptor: protocolTypes.SecurityDescriptor };
   'validators/issues.ts': { TypeValidator: issues.TypeValidator<unknown>; ValidationIssue: issues.ValidationIssue };
@@ -73,6 +80,7 @@ interface RuntimeTypes {
     SchemeVerifier: serverAuth.SchemeVerifier;
   };
   'server/roles/role.ts': { CallContext: role.CallContext };
+  'server/options.ts': { GrpcEntry: serverOptions.GrpcEntry };
   'server/bindings/rest-wire.ts': { RestWire: restWire.RestWire };
   'server/skill-executor.ts': { SkillHandler: skillExecutor.SkillHandler };
   'server/bindings/version-adapter.ts': { VersionAdapter: versionAdapter.VersionAdapter };

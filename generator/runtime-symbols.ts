@@ -101,6 +101,16 @@ export const translationExports = {
   compatV03Client: runtimeModule('compat/compat-v03-client.ts').value('compatV03Client'),
 };
 
+const grpcServiceTypes = runtimeModule('grpc/service-types.ts');
+
+/** templates/a2a/grpc/: the gRPC binding, which only agents serving gRPC carry (emit/runtime.ts). */
+export const grpcExports = {
+  startGrpcServer: runtimeModule('grpc/grpc-server.ts').value('startGrpcServer'),
+  GrpcService: grpcServiceTypes.type('GrpcService'),
+  GrpcCodeName: grpcServiceTypes.type('GrpcCodeName'),
+  WireSchema: runtimeModule('grpc/wire-schema.ts').type('WireSchema'),
+};
+
 // ---------------------------------------------------------------------------------------------
 // templates/a2a/server/ — every reference of the generator to a server module is here, and only
 // here: a module that moves between the server's folders (bindings/, roles/, …) changes the paths
@@ -116,6 +126,7 @@ export const serverExports = {
   MutualTlsVerifier: serverAuth.type('MutualTlsVerifier'),
   SchemeVerifier: serverAuth.type('SchemeVerifier'),
   CallContext: runtimeModule('server/roles/role.ts').type('CallContext'),
+  GrpcEntry: runtimeModule('server/options.ts').type('GrpcEntry'),
   RestWire: runtimeModule('server/bindings/rest-wire.ts').type('RestWire'),
   SkillHandler: runtimeModule('server/skill-executor.ts').type('SkillHandler'),
   VersionAdapter: runtimeModule('server/bindings/version-adapter.ts').type('VersionAdapter'),

@@ -28,6 +28,7 @@ export function emitContainer(ctx: EmitContext, image: string): GeneratedFile[] 
       ctx.templates.render('scaffold/Dockerfile.hbs', {
         imageName: image,
         port,
+        ...(ctx.agent.grpc ? { grpcPort: ctx.agent.server.grpcPort } : {}),
         healthcheck: healthcheckCommand(ctx.protocol.wellKnownPaths[0], port),
       }),
     ),

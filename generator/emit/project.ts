@@ -40,7 +40,8 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     tracing: agent.server.tracing === 'opentelemetry',
     postgres: agent.server.store === 'postgres',
     databaseUrlEnv: agent.server.databaseUrlEnv,
-    hasDependencies: agent.server.tracing === 'opentelemetry' || agent.server.store === 'postgres',
+    dependencies: runtimeDependencies(ctx),
+    grpc: agent.grpc ? { port: agent.server.grpcPort } : undefined,
     streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',
     quickStart: quickStart(agent.server.port, agent.server.basePath),
     cardRequest: `GET ${protocol.wellKnownPaths[0]}`,
@@ -112,4 +113,20 @@ function agentTest(ctx: EmitContext): GeneratedFile {
       usesFileParts: skills.some((s) => s.argument.startsWith('[filePart')),
     }),
   );
+}
+
+/**
+ * What the agent needs at run time beyond Node: nothing, unless it opted into a feature that
+ * does — tracing (@opentelemetry/api), the PostgreSQL store (pg), gRPC (@grpc/grpc-js, the
+ * ecosystem's gRPC, which the official SDKs use too; messages are coded by the runtime itself).
+ */
+function runtimeDependencies(ctx: EmitContext): { name: string; range: string; last: boolean }[] {
+  const { server, grpc } = ctx.agent;
+  const list = [
+    ...(grpc ? [{ name: '@grpc/grpc-js', range: '^1.14.0' }] : []),
+    ...(server.tracing === 'opentelemetry' ? [{ name: '@opentelemetry/api', range: '^1.9.0' }] : []),
+    ...(server.store === 'postgres' ? [{ name: 'pg', range: '^8.16.0' }] : []),
+  ];
+  // The templates see no @last: each entry says whether a comma follows it.
+  return list.map((d, i) => ({ ...d, last: i === list.length - 1 }));
 }

@@ -43,7 +43,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     ...(ctx.agent.compat.length
       ? [
           `  compat: ${tsLiteral(
-            ctx.agent.compat.map(({ adapter: _, methodNames: __, ...descriptor }) => descriptor),
+            ctx.agent.compat.map(({ adapter: _, methodNames: __, grpc: ___, ...descriptor }) => descriptor),
             '  ',
           )},\n`,
         ]

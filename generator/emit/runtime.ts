@@ -9,7 +9,7 @@ import type { EmitContext } from './context.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
 
 /** A folder of templates/a2a/, copied whole into the agent's src/a2a/. */
-export type RuntimeArea = 'runtime' | 'server' | 'client' | 'validators' | 'postgres' | 'proto-v03' | 'compat';
+export type RuntimeArea = 'runtime' | 'server' | 'client' | 'validators' | 'postgres' | 'proto-v03' | 'compat' | 'grpc';
 
 /** The folders every agent carries: the shared runtime, its validators' helpers, the server and the client. */
 const ALWAYS: readonly RuntimeArea[] = ['runtime', 'validators', 'server', 'client'];
@@ -17,14 +17,19 @@ const ALWAYS: readonly RuntimeArea[] = ['runtime', 'validators', 'server', 'clie
 /**
  * The folders this agent carries. The others stay out, and so does what they import: the
  * PostgreSQL store (and its `pg` import) only for `server.store: postgres`; the v0.3.0 proto JSON
- * codecs only where the agent's own HTTP+JSON or a `compat` translation speaks it; the
- * translations only for the versions `compat` names.
+ * codecs only where the agent's own HTTP+JSON or gRPC or a `compat` translation speaks it; the
+ * translations only for the versions `compat` names; the gRPC binding (and its @grpc/grpc-js
+ * import) only for `server.bindings: grpc`.
  */
 function runtimeAreas(protocol: ProtocolModel, agent: AgentModel): RuntimeArea[] {
   const areas = new Set(ALWAYS);
   if (agent.server.store === 'postgres') areas.add('postgres');
   if (protocol.rest?.wire === 'proto-v0.3') areas.add('proto-v03');
   for (const c of agent.compat) for (const area of c.adapter.areas) areas.add(area);
+  if (agent.grpc) {
+    areas.add('grpc');
+    if (agent.grpc.services.some((s) => s.messages === 'proto-v03')) areas.add('proto-v03');
+  }
   return [...areas];
 }
 

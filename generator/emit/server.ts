@@ -100,6 +100,7 @@ function mainScaffold(ctx: EmitContext): GeneratedFile {
       tracing: ctx.agent.server.tracing === 'opentelemetry',
       postgres: ctx.agent.server.store === 'postgres',
       databaseUrlEnv: ctx.agent.server.databaseUrlEnv,
+      grpc: ctx.agent.grpc !== undefined,
     }),
   );
 }

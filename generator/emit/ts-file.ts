@@ -58,6 +58,14 @@ export class TsFile {
     return this.addImport(symbol, true, undefined);
   }
 
+  /**
+   * A value loaded when it is first needed: `import('…').then((m) => m.name)`, a promise of it.
+   * Nothing of its module is loaded with this one (gRPC's server and its dependency, say).
+   */
+  lazyImport(symbol: ValueSymbol): string {
+    return `import('${this.specifierFor(symbol.module)}').then((m) => m.${symbol.name})`;
+  }
+
   /** Re-exports symbols (`export { a, type B } from '…'`, each symbol's kind decides). */
   reexport(symbols: readonly ProjectSymbol[]): this {
     for (const { module, name, kind } of symbols) {

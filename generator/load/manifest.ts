@@ -42,7 +42,8 @@ export interface ManifestServer {
   store?: 'memory' | 'postgres';
   databaseUrlEnv?: string;
   tenant?: string;
-  bindings?: ('jsonrpc' | 'rest')[];
+  bindings?: ('jsonrpc' | 'rest' | 'grpc')[];
+  grpcPort?: number;
   restPath?: string;
   tasks?: { maxFinished?: number; finishedTtlSeconds?: number; memoryBytes?: number };
   push?: { allowPrivateTargets?: string[]; maxConfigsPerTask?: number; maxDeliveriesInFlight?: number };

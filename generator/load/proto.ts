@@ -12,6 +12,7 @@ import { findDeclaration, locate, protoText, type ProtoText } from './proto-loca
 import { definitionNameOf, descriptionOf } from './proto-names.js';
 import { parseProtoText } from './proto-parse.js';
 import { enumSchema, messageSchema, type OneofGroup } from './proto-schema.js';
+import { grpcFactsOf, type GrpcProtoFacts } from './proto-grpc.js';
 import { serviceMethods, type ProtoMethod } from './proto-service.js';
 import { wellKnownSchema } from './proto-types.js';
 
@@ -41,6 +42,8 @@ export interface LoadedProto {
   /** By definition name: the proto name of each field whose JSON name differs (`contextId` → `context_id`). */
   fieldNames: Record<string, Record<string, string>>;
   methods: ProtoMethod[];
+  /** The service as gRPC serves it: full names and the wire schema of every message. */
+  grpc: GrpcProtoFacts;
 }
 
 export interface ProtoSource {
@@ -111,6 +114,7 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
     oneofs,
     fieldNames,
     methods,
+    grpc: grpcFactsOf(parsed.root, service, proto.text),
   };
 }
 

@@ -5,6 +5,7 @@
 // model takes them from the spec text). The model reads the rest alike.
 import { isPlainObject, mapRefs, type JsonSchema } from '../json-schema.js';
 import type { ProtoMethod } from './proto-service.js';
+import type { GrpcProtoFacts } from './proto-grpc.js';
 import type { OneofGroup } from './proto-schema.js';
 import { isProtoMadeJson, loadProtoJson } from './proto-json.js';
 import { identifierNames } from './proto-names.js';
@@ -27,6 +28,8 @@ export interface ProtoFacts {
   oneofs: Record<string, OneofGroup[]>;
   /** By definition: the proto name of each field whose JSON name differs (`contextId` → `context_id`). */
   fieldNames: Record<string, Record<string, string>>;
+  /** The service as gRPC serves it; an a2a.json has no wire form of its messages, so no gRPC. */
+  grpc?: GrpcProtoFacts;
 }
 
 export interface LoadedSpec extends LoadedSchema {
@@ -59,6 +62,7 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
       methods: proto.methods.map((m) => ({ ...m, requestType: ref(m.requestType), responseType: ref(m.responseType) })),
       oneofs: byRef(proto.oneofs, ref),
       fieldNames: byRef(proto.fieldNames, ref),
+      grpc: proto.grpc,
     },
   };
 }

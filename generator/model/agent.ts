@@ -6,6 +6,7 @@ import type { Manifest, ManifestServer } from '../load/manifest.js';
 import { cloneJson, type JsonSchema } from '../json-schema.js';
 import { advertisesExtendedCard } from './card.js';
 import type { CompatModel } from './compat.js';
+import { agentGrpc, type AgentGrpc } from './grpc.js';
 import { basePathOf, servedInterfaces, type BindingName } from './interfaces.js';
 import { skillNames, type SkillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
@@ -33,6 +34,8 @@ export interface ServerModel {
   bindings: BindingName[];
   /** Where the HTTP+JSON binding is mounted (when `bindings` has `rest`). */
   restPath: string;
+  /** Where gRPC listens (when `bindings` has `grpc`). */
+  grpcPort: number;
   docs: boolean;
   corsOrigins: string[];
   /** The runtime's contract type (protocol-types.ts). */
@@ -60,6 +63,8 @@ export interface AgentModel {
   compat: CompatModel[];
   security: SecurityModel;
   server: ServerModel;
+  /** The gRPC services served, when `server.bindings` has `grpc` (grpc.ts). */
+  grpc?: AgentGrpc;
   /** The manifest's file name, for headers and docs. */
   manifestName: string;
 }
@@ -86,6 +91,8 @@ export function buildAgentModel(
   }));
   const card = { ...full, skills: cardSkills.filter((_, i) => !skills[i].extendedOnly) };
   const offersExtended = protocol.extendedCard.via !== 'none' && advertisesExtendedCard(manifest.agent);
+  const server = serverModel(manifest.server, String(manifest.agent.url), protocol);
+  const grpc = server.bindings.includes('grpc') ? agentGrpc(protocol, compat) : undefined;
   return {
     card,
     endpoint: typeof manifest.agent.url === 'string' ? manifest.agent.url : '',
@@ -93,7 +100,8 @@ export function buildAgentModel(
     skills,
     compat,
     security: deriveSecurity(manifest.agent),
-    server: serverModel(manifest.server, String(manifest.agent.url), protocol),
+    server,
+    ...(grpc ? { grpc } : {}),
     manifestName,
   };
 }

@@ -10,7 +10,7 @@ import { buildAgentModel, type AgentModel } from './agent.js';
 import { assembleCard } from './card.js';
 import { cardErrors } from './card-check.js';
 import { compatModels, type OlderSpec } from './compat.js';
-import { buildProtocolModel, type ProtocolModel } from './protocol.js';
+import { buildProtocolModel, type GrpcProtos, type ProtocolModel } from './protocol.js';
 
 export interface ModelInput {
   manifest: Manifest;
@@ -22,6 +22,8 @@ export interface ModelInput {
   hasCard: boolean;
   /** What the manifest's own shape check found: the card check does not repeat an error at a path reported there, and no agent model is built. */
   manifestErrors: readonly InputError[];
+  /** The bundled gRPC protos of a2a.json versions (read when the manifest serves gRPC). */
+  grpcProtos?: GrpcProtos;
 }
 
 export interface ModelOutcome {
@@ -36,12 +38,12 @@ export function buildModels(input: ModelInput): ModelOutcome {
   const { manifest } = input;
   let protocol: ProtocolModel;
   try {
-    protocol = buildProtocolModel(input.spec);
+    protocol = buildProtocolModel(input.spec, input.grpcProtos);
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
     return { errors: { spec: [err], compat: [], card: [] } };
   }
-  const { compat, errors: compatErrors } = manifest.compat ? compatModels(manifest, protocol, input.older) : { compat: [], errors: [] };
+  const { compat, errors: compatErrors } = manifest.compat ? compatModels(manifest, protocol, input.older, input.grpcProtos) : { compat: [], errors: [] };
   const card = assembleCard(manifest, protocol, compat);
   const cardFindings = input.hasCard ? cardErrors(manifest, card, protocol).filter(notAlreadyReported(input.manifestErrors)) : [];
   const errors = { spec: [], compat: compatErrors, card: cardFindings };

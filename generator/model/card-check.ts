@@ -58,6 +58,8 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
         `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only or use spec: 0.3.0 or later`,
       ),
     );
+  const grpcAt = manifest.server.bindings?.indexOf('grpc') ?? -1;
+  if (grpcAt >= 0 && !protocol.grpc) errors.push(locatedError(doc, ['server', 'bindings', grpcAt], noGrpc(protocol, protocol.proto !== undefined)));
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
   for (const f of findings) {
@@ -203,4 +205,12 @@ function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | un
     if (candidates.length === 0) return false;
   }
   return true;
+}
+
+/** Why a version has no gRPC to serve: none before v0.3.0; an a2a.json made from a proto lacks the wire form of its messages. */
+function noGrpc(protocol: ProtocolModel, fromProto: boolean): string {
+  if (fromProto)
+    return 'an a2a.json made from a proto does not say how its messages are written in binary, which gRPC needs; serve gRPC from the a2a.proto itself (spec: 1.0, or its path)';
+  const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
+  return `${label} defines no gRPC binding (it has one from v0.3.0); serve jsonrpc${protocol.rest ? ' and rest' : ''} only, or use spec: 0.3.0 or later`;
 }

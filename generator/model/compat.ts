@@ -8,7 +8,8 @@ import { locatedError, type Manifest } from '../load/manifest.js';
 import type { LoadedSpec } from '../load/spec.js';
 import type { ValueSymbol } from '../project-symbol.js';
 import { translationExports } from '../runtime-symbols.js';
-import { buildProtocolModel, type ProtocolModel } from './protocol.js';
+import type { ProtocolGrpc } from './grpc.js';
+import { buildProtocolModel, type GrpcProtos, type ProtocolModel } from './protocol.js';
 
 /** A translation the runtime has: from which agent versions, to which older version, through which adapter. */
 interface Translation {
@@ -38,6 +39,8 @@ export interface CompatModel extends CompatVersion {
   methodNames: Record<string, string>;
   /** The adapters that translate, the server's and the client's (emit/version-adapters.ts imports them). */
   adapter: Pick<Translation, 'server' | 'client' | 'areas'>;
+  /** The version's gRPC service, which an agent serving gRPC serves too (grpc.ts). */
+  grpc?: ProtocolGrpc;
 }
 
 /** A `compat:` entry as the load stage read it: its spec, or why it could not be read. */
@@ -47,7 +50,12 @@ export type OlderSpec = { spec: LoadedSpec } | { error: InputError };
  * The versions `compat:` names, each one the agent's version can translate to, in the manifest's
  * order; or every entry's error, located at the entry (then none is used).
  */
-export function compatModels(manifest: Manifest, agent: ProtocolModel, older: readonly OlderSpec[]): { compat: CompatModel[]; errors: InputError[] } {
+export function compatModels(
+  manifest: Manifest,
+  agent: ProtocolModel,
+  older: readonly OlderSpec[],
+  grpcProtos: GrpcProtos = {},
+): { compat: CompatModel[]; errors: InputError[] } {
   const errors: InputError[] = [];
   const compat: CompatModel[] = [];
   const at = (i: number, message: string): number => errors.push(locatedError(manifest.document, ['compat', i], message));
@@ -58,7 +66,7 @@ export function compatModels(manifest: Manifest, agent: ProtocolModel, older: re
     }
     let found: CompatModel | string;
     try {
-      found = compatFor(agent, buildProtocolModel(entry.spec));
+      found = compatFor(agent, buildProtocolModel(entry.spec, grpcProtos));
     } catch (err) {
       if (!(err instanceof InputError)) throw err;
       found = err.message;
@@ -90,6 +98,7 @@ function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | st
     fullVersion: older.version,
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
+    ...(older.grpc ? { grpc: older.grpc } : {}),
     methodNames,
     adapter: { server: translation.server, client: translation.client, areas: translation.areas },
   };

@@ -2,10 +2,12 @@
 // alone plus the few spec-text facts in versions.ts. Emitters read this, never raw schemas.
 import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
+import type { GrpcProtoFacts } from '../load/proto-grpc.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { RequestShape, RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
+import { deriveGrpc, type ProtocolGrpc } from './grpc.js';
 import { deriveMethods, deriveProtoMethods, type MethodModel } from './methods.js';
 import { requireOneofs } from './oneofs.js';
 import { textService, withTextDataModel } from './proto-text.js';
@@ -47,9 +49,14 @@ export interface ProtocolModel {
   requestShapes: Record<string, RequestShape>;
   /** The spec was an a2a.proto (or an a2a.json made from one): its package and service, for headers and docs. */
   proto?: { package: string | undefined; service: string };
+  /** The gRPC service this version's clients call, when the version has one and its proto is at hand (grpc.ts). */
+  grpc?: ProtocolGrpc;
 }
 
-export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
+/** The gRPC protos of versions defined by an a2a.json (v0.3.0), by version: the load stage reads the bundled ones. */
+export type GrpcProtos = Readonly<Record<string, GrpcProtoFacts>>;
+
+export function buildProtocolModel(schema: LoadedSchema, grpcProtos: GrpcProtos = {}): ProtocolModel {
   const version = detectVersion(schema) ?? 'unknown';
   const proto = isProtoSpec(schema) ? schema.proto : undefined;
   const facts = version === 'unknown' ? factsForUnknown(proto !== undefined) : factsFor(version);
@@ -65,6 +72,7 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
   const features = { ...deriveFeatures(definitions, methods), typedErrorDetails: facts.typedErrorDetails };
   const cardMethod = methods.find((m) => m.role === 'extendedCard');
   const rest = deriveRest(facts.rest, methods, definitions, protoMethods);
+  const grpc = deriveGrpc(facts.grpc, proto ? proto.grpc : facts.grpc?.messages === 'proto-v03' ? grpcProtos[facts.grpc.proto] : undefined, methods);
   return {
     version,
     origin: schema.origin,
@@ -92,5 +100,6 @@ export function buildProtocolModel(schema: LoadedSchema): ProtocolModel {
       proto?.fieldNames,
     ),
     ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? text?.service ?? 'unknown' } } : {}),
+    ...(grpc ? { grpc } : {}),
   };
 }

@@ -7,7 +7,8 @@ import type { HttpBinding, ProtoMethod } from '../load/proto.js';
 import { followRefs, isPlainObject, type JsonSchema } from '../json-schema.js';
 import type { QueryFieldType, RestBinding, RestRoute } from '../../templates/a2a/runtime/protocol-types.js';
 import type { MethodModel } from './methods.js';
-import { REST_ERROR_STATUS, type RestFacts, type RestRouteFact } from './versions.js';
+import { REST_ERROR_STATUS } from './error-status.js';
+import type { RestFacts, RestRouteFact } from './versions.js';
 
 export function deriveRest(
   facts: RestFacts | undefined,

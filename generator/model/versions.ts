@@ -32,7 +32,17 @@ export interface VersionFacts {
   rest?: RestFacts;
   /** From v1.0: the service, REQUIRED fields and oneofs, which an a2a.json made from the proto cannot say (versions-v1.ts). */
   protoText?: ProtoTextFacts;
+  /** The gRPC binding, where the version has one (model/grpc.ts). */
+  grpc?: GrpcFacts;
 }
+
+/**
+ * How a version's gRPC service relates to its JSON-RPC methods. `json-rpc`: its messages are the
+ * JSON-RPC objects (ProtoJSON is their JSON form) and each rpc is the method of its name (v1.0
+ * §9.4, §10). `proto-v03`: its messages are v0.3.0's proto (`proto` names the bundled gRPC proto,
+ * schema/proto/grpc/), translated like its HTTP+JSON bodies, and `methods` maps each rpc.
+ */
+export type GrpcFacts = { messages: 'json-rpc' } | { messages: 'proto-v03'; proto: string; methods: Readonly<Record<string, string>> };
 
 export interface RestFacts extends Omit<RestBinding, 'routes' | 'errorStatus'> {
   routes: 'proto' | RestRouteFact[];
@@ -143,26 +153,21 @@ const V03_REST_ROUTES: RestRouteFact[] = [
 ];
 
 /**
- * HTTP status and google.rpc code of each error over HTTP+JSON.
- * @see specification-v1.0.1 §5.4 (the A2A errors) and §11.6; JSON-RPC's own errors are invalid
- * arguments (400), an unknown method has no route (404), an internal error is 500. v0.3.0 asks
- * only for "appropriate HTTP status codes" (§3.2.3), so it gets the table v1.0 wrote down.
+ * v0.3.0's rpcs and the JSON-RPC methods they are. @see specification-v0.3.0 §3.5.6, whose table
+ * shortens some rpc names (`CreateTaskPushNotification`, `ListTask`): the names here are its
+ * a2a.proto's (schema/proto/grpc/v0.3.0.proto), which is what clients call; ListTasks has no rpc.
  */
-export const REST_ERROR_STATUS: RestBinding['errorStatus'] = {
-  '-32700': [400, 'INVALID_ARGUMENT'],
-  '-32600': [400, 'INVALID_ARGUMENT'],
-  '-32601': [404, 'NOT_FOUND'],
-  '-32602': [400, 'INVALID_ARGUMENT'],
-  '-32603': [500, 'INTERNAL'],
-  '-32001': [404, 'NOT_FOUND'],
-  '-32002': [400, 'FAILED_PRECONDITION'],
-  '-32003': [400, 'FAILED_PRECONDITION'],
-  '-32004': [400, 'FAILED_PRECONDITION'],
-  '-32005': [400, 'INVALID_ARGUMENT'],
-  '-32006': [500, 'INTERNAL'],
-  '-32007': [400, 'FAILED_PRECONDITION'],
-  '-32008': [400, 'FAILED_PRECONDITION'],
-  '-32009': [400, 'FAILED_PRECONDITION'],
+const V03_GRPC_METHODS: Readonly<Record<string, string>> = {
+  SendMessage: 'message/send',
+  SendStreamingMessage: 'message/stream',
+  GetTask: 'tasks/get',
+  CancelTask: 'tasks/cancel',
+  TaskSubscription: 'tasks/resubscribe',
+  CreateTaskPushNotificationConfig: 'tasks/pushNotificationConfig/set',
+  GetTaskPushNotificationConfig: 'tasks/pushNotificationConfig/get',
+  ListTaskPushNotificationConfig: 'tasks/pushNotificationConfig/list',
+  DeleteTaskPushNotificationConfig: 'tasks/pushNotificationConfig/delete',
+  GetAgentCard: 'agent/getAuthenticatedExtendedCard',
 };
 
 /** Ordered by `since`; a version gets the last entry whose `since` it has reached. */
@@ -211,6 +216,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       requiredOneofs: [],
       // @see §3.2.3 (application/json), §3.5.6; the bodies as the official SDKs and the TCK carry them.
       rest: { routes: V03_REST_ROUTES, wire: 'proto-v0.3', errors: 'flat', mediaType: 'application/json' },
+      // @see §3.2.2: A2AService of its a2a.proto.
+      grpc: { messages: 'proto-v03', proto: '0.3.0', methods: V03_GRPC_METHODS },
     },
   },
   {
@@ -235,6 +242,8 @@ const FACTS: { since: string; facts: VersionFacts }[] = [
       // @see §11: routes from the proto's (google.api.http) options, §11.1 media type, §11.6 errors.
       rest: { routes: 'proto', wire: 'objects', errors: 'status', mediaType: 'application/a2a+json', textVerbs: { SubscribeToTask: 'POST' } },
       protoText: V1_PROTO_TEXT,
+      // @see §10: A2AService of a2a.proto, its rpcs the methods of §9.4's names.
+      grpc: { messages: 'json-rpc' },
     },
   },
 ];

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLES, ROOT } from '../helpers/examples.js';
+import { grpcStub, PROTOS, unary } from '../helpers/grpc-client.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
@@ -20,6 +21,7 @@ const CREDENTIALS: Record<string, { env: Record<string, string>; headers: Record
   'legacy-v0.1': { env: { A2A_BEARER_SECRETS: 's3cret' }, headers: { authorization: 'Bearer s3cret' } },
   hello: { env: {}, headers: {} },
   'hello-v1': { env: {}, headers: {} },
+  relay: { env: { A2A_BEARER_SECRETS: 's3cret', GRPC_PORT: '0' }, headers: { authorization: 'Bearer s3cret' } },
 };
 
 describe.each(EXAMPLES)('generated/%s', (example) => {
@@ -39,8 +41,8 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    let said = '';
     const url = await new Promise<string>((resolve, reject) => {
-      let said = '';
       child.stdout!.on('data', (d) => {
         said += String(d);
         const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(said);
@@ -49,8 +51,9 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${said}`)));
     });
     const origin = new URL(url).origin;
-    const cardPath = ['hello', 'hello-v1', 'georoute'].includes(example) ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
+    const cardPath = ['hello', 'hello-v1', 'georoute', 'relay'].includes(example) ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
     const card = await (await fetch(origin + cardPath)).json();
+    if (example === 'relay') return checkRelay(card, url, said);
     expect(card.url).toContain(origin.replace('127.0.0.1', 'localhost').split(':').slice(0, 2).join(':'));
     const v01 = example === 'legacy-v0.1';
     const message = v01
@@ -81,3 +84,22 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
     child.kill();
   }, 120_000);
 });
+
+/** The relay example (v1.0, all three bindings, bearer): its card's interfaces, then a call over JSON-RPC and one over gRPC. */
+async function checkRelay(card: { supportedInterfaces: { url: string; protocolBinding: string }[] }, url: string, said: string): Promise<void> {
+  const grpcAddress = /and gRPC on (127\.0\.0\.1:\d+)/.exec(said)?.[1];
+  expect(card.supportedInterfaces.filter((i) => i.protocolBinding === 'GRPC').map((i) => i.url)).toEqual([grpcAddress, grpcAddress]);
+  const params = { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: { channel: '#ops', text: 'hello' } }] } };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: 'Bearer s3cret' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params }),
+  });
+  const body = await res.json();
+  expect(body.error, JSON.stringify(body.error)).toBeUndefined();
+  const stub = grpcStub(grpcAddress!, PROTOS.v1, 'lf.a2a.v1.A2AService');
+  // Over gRPC the data part is a google.protobuf.Value message, as a generated client writes it.
+  const data = { structValue: { fields: { channel: { stringValue: '#ops' }, text: { stringValue: 'hello' } } } };
+  const sent = await unary(stub, 'SendMessage', { message: { ...params.message, parts: [{ data }] } }, { authorization: 'Bearer s3cret' });
+  expect(sent.message ?? sent.task).toBeTruthy();
+}

@@ -26,6 +26,8 @@ export const FITS: Record<string, string[]> = {
   hello: VERSIONS,
   // `compat: [0.3.0]`: only a v1.x agent answers another version.
   'hello-v1': V1,
+  // gRPC with `compat: [0.3.0]` (and v1.0's securitySchemes): v1.x only.
+  relay: V1,
   // Their v0.x securitySchemes (`type: apiKey`, `security:`) are not v1.0's (SecurityScheme oneofs, securityRequirements).
   currency: VERSIONS.filter((v) => v !== '0.1.0' && !V1.includes(v)),
   georoute: VERSIONS.filter((v) => !['0.1.0', '0.2.0', '0.2.1'].includes(v) && !V1.includes(v)),

@@ -1,4 +1,5 @@
-// emit/docs: openrpc.json, openapi.json, API.md and a self-contained index.html (inline CSS
+// emit/docs: openrpc.json, openapi.json, API.md, the served protos (gRPC) and a self-contained
+// index.html (inline CSS
 // and JS allowed by hash in its Content-Security-Policy; nothing is fetched, and the try-it
 // panel may only call the origin serving the page), plus the routes module through which the
 // generated server serves them when the manifest enables docs.
@@ -28,6 +29,8 @@ export function emitDocs(ctx: EmitContext, schemas: SchemaSet): GeneratedFile[] 
     generatorFile(`${DIR}/openrpc.json`, files.openrpc),
     generatorFile(`${DIR}/openapi.json`, files.openapi),
     generatorFile(`${DIR}/routes.ts`, routesModule(ctx, served)),
+    // The protos the gRPC services are served from, byte for byte: what a client compiles.
+    ...(ctx.agent.grpc?.protos ?? []).map((proto) => generatorFile(`${DIR}/${proto.file}`, proto.text)),
   ];
 }
 

@@ -39,6 +39,8 @@ export interface MethodView {
   routes: string[];
   /** Its name in each older version the agent answers (`message/send (A2A v0.3.0)`). */
   olderNames: string[];
+  /** Its gRPC rpcs (`lf.a2a.v1.A2AService/SendMessage`), when the agent serves gRPC; an older version's say so. */
+  rpcs: string[];
   curl: string;
   client: string;
   /** The try-it panel: the params it starts from (empty: the method takes none). */
@@ -72,6 +74,8 @@ export interface DocsView {
   endpoint: string;
   /** The HTTP+JSON base URL, when the agent serves that binding. */
   restEndpoint?: string;
+  /** Where gRPC is served and which services, each with the proto file beside these docs, when the agent serves it. */
+  grpc?: { address: string; services: { name: string; version: string; proto: string }[] };
   /** The older versions the agent answers too, by translation, when it does (manifest `compat`): `v0.3.0`, what `A2A-Version` says for them (`0.3`), and what no header means. */
   older?: { versions: string; headers: string; absentMeans: string };
   cardBase: string;
@@ -127,6 +131,13 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     );
     return [...own, ...older];
   };
+  const rpcsOf = (m: MethodModel): string[] =>
+    (agent.grpc?.services ?? []).flatMap((service) => {
+      const older = service.translated ? compat.find((c) => c.version === service.version) : undefined;
+      const name = older ? older.methodNames[m.name] : m.name;
+      const suffix = older ? ` (A2A v${older.fullVersion})` : '';
+      return service.methods.filter((rpc) => rpc.method === name).map((rpc) => `${service.name}/${rpc.name}${suffix}`);
+    });
   const olderNamesOf = (m: MethodModel): string[] => compat.flatMap((c) => (c.methodNames[m.name] ? [`${c.methodNames[m.name]} (A2A v${c.fullVersion})`] : []));
   const methods = served.map((m): MethodView => {
     const raw = methodExample(m, protocol, agent);
@@ -163,6 +174,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       example,
       routes: routesOf(m),
       olderNames: olderNamesOf(m),
+      rpcs: rpcsOf(m),
       curl: curlExample(m, endpoint, example?.params, agent.security),
       client: clientExample(m, cardBase, example?.params, agent.security, m.clientName),
       tryParams: tryParams(m, raw.params, example !== undefined),
@@ -219,7 +231,15 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     specUrl: protocol.specUrl,
     generator: `a2a-gen ${ctx.toolVersion}`,
     endpoint,
-    ...(restServed ? { restEndpoint: String(bindingUrl('rest', agent.endpoint, agent.server.basePath, agent.server.restPath)) } : {}),
+    ...(agent.grpc
+      ? {
+          grpc: {
+            address: String(bindingUrl('grpc', agent.endpoint, agent.server.basePath, agent.server.restPath, agent.server.grpcPort)),
+            services: agent.grpc.services.map((service, i) => ({ name: service.name, version: service.version, proto: agent.grpc!.protos[i].file })),
+          },
+        }
+      : {}),
+    ...(restServed ? { restEndpoint: String(bindingUrl('rest', agent.endpoint, agent.server.basePath, agent.server.restPath, agent.server.grpcPort)) } : {}),
     ...(compat.length
       ? {
           older: {

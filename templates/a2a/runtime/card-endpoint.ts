@@ -19,6 +19,7 @@ export interface CardInterface {
 
 export const JSON_RPC = 'JSONRPC';
 export const HTTP_JSON = 'HTTP+JSON';
+export const GRPC = 'GRPC';
 const served = protocol.negotiation?.served;
 
 /** Major.Minor of a version (`1.0.1` → `1.0`), as §3.6 compares them. */
@@ -94,4 +95,16 @@ function moved(u: string, from: string, to: string): string {
   } catch {
     return u;
   }
+}
+
+/** A copy of the card whose interfaces of one binding are at `url` (gRPC's `host:port`, which no other interface follows). */
+export function withBindingUrl<T extends object>(card: T, binding: string, url: string): T {
+  const c = card as Card;
+  const copy: Card = { ...c };
+  if (c.preferredTransport === binding && typeof c.url === 'string') copy.url = url;
+  if (Array.isArray(c.supportedInterfaces))
+    copy.supportedInterfaces = c.supportedInterfaces.map((i) => (isObject(i) && i.protocolBinding === binding ? { ...i, url } : i));
+  if (Array.isArray(c.additionalInterfaces))
+    copy.additionalInterfaces = c.additionalInterfaces.map((i) => (isObject(i) && i.transport === binding ? { ...i, url } : i));
+  return copy as T;
 }

@@ -1,5 +1,5 @@
-// What the server reads from its environment (PORT, HOST, A2A_PUBLIC_URL, secrets) and how the
-// card's URL follows where it really listens.
+// What the server reads from its environment (PORT, GRPC_PORT, HOST, A2A_PUBLIC_URL, secrets) and
+// how the card's URLs follow where it really listens.
 import { protocol } from '../protocol.js';
 import { serverDefaults } from '../agent.js';
 import { cardEndpoint, withCardEndpoint } from '../runtime/card-endpoint.js';
@@ -10,12 +10,29 @@ export function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-export function envPort(): number | undefined {
-  const raw = env('PORT');
+/** A port from the environment (PORT, GRPC_PORT); 0 asks for a free one. */
+export function envPort(name = 'PORT'): number | undefined {
+  const raw = env(name);
   if (raw === undefined) return undefined;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got ${JSON.stringify(raw)}`);
   return port;
+}
+
+/** `host:port`, an IPv6 host in brackets. */
+export const hostPort = (host: string, port: number): string => `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+
+/**
+ * The host a card gives for a server listening on `host`: that host, but for a wildcard address
+ * (0.0.0.0, ::), which no client can call — then the host of the card's own URL.
+ */
+export function advertisedHost(host: string, card: AgentCard): string {
+  if (host !== '0.0.0.0' && host !== '::' && host !== '') return host;
+  try {
+    return new URL(String(cardEndpoint(card))).hostname;
+  } catch {
+    return '127.0.0.1';
+  }
 }
 
 /** The HTTP+JSON mount: the option, else the manifest's when it serves the binding (and the version has one). */

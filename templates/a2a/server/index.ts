@@ -8,17 +8,19 @@
 import { agentCard, extendedAgentCard, serverDefaults } from '../agent.js';
 import { docsRoutes } from '../docs/routes.js';
 import { protocol } from '../protocol.js';
-import { cardEndpoint, cardTenant } from '../runtime/card-endpoint.js';
+import { cardEndpoint, cardTenant, GRPC, withBindingUrl } from '../runtime/card-endpoint.js';
+import { grpcEntry } from '../grpc-entry.js';
 import type { AgentCard } from '../types.js';
 import { authRequired, type AnyVerifier } from './bindings/auth.js';
-import { createCore, type CoreResponse } from './core.js';
-import { env, envPort, followPort, restPathOption, withUrl } from './environment.js';
+import { createCore, type CoreConfig, type CoreResponse } from './core.js';
+import { advertisedHost, env, envPort, followPort, hostPort, restPathOption, withUrl } from './environment.js';
+import { startGrpc } from './grpc-listen.js';
 import type { AuthVerifiers } from './handlers.js';
 import { toFetchHandler } from './http/fetch.js';
 import { toMiddleware } from './http/middleware.js';
 import { toNodeHandler } from './http/node.js';
 import { createObserver } from './observability.js';
-import type { A2AServer, A2AServerOptions, Limits, Listening } from './options.js';
+import type { A2AServer, A2AServerOptions, GrpcListening, Limits, Listening } from './options.js';
 import { PushConfigStore } from './push/push-config.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { skillExecutor } from './skill-executor.js';
@@ -81,7 +83,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   let card: AgentCard = withUrl(agentCard, options.publicUrl ?? env('A2A_PUBLIC_URL'));
   const extended = options.extendedCard ?? extendedAgentCard;
   const basePath = options.basePath ?? serverDefaults.basePath;
-  const core = createCore({
+  const coreConfig: CoreConfig = {
     manager,
     streaming: capabilities.streaming === true,
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
@@ -101,13 +103,15 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     accepting: () => !closing,
     requestLog: observer.request,
     tracing: observer.tracing,
-  });
+  };
+  const core = createCore(coreConfig);
   const handler = toNodeHandler(core, { bodyTimeoutMs: limits.requestTimeoutMs, log });
   const handles = (url: string): boolean => {
     const q = url.indexOf('?');
     return core.owns(q < 0 ? url : url.slice(0, q));
   };
   let listening: Listening | undefined;
+  let grpcServer: GrpcListening | undefined;
   let closing = false;
 
   return {
@@ -152,19 +156,34 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const actualPort = typeof address === 'object' && address ? address.port : port;
       const shownHost = host.includes(':') ? `[${host}]` : host;
       if (!options.publicUrl && !env('A2A_PUBLIC_URL')) card = followPort(card, actualPort);
-      listening = { url: `http://${shownHost}:${actualPort}${basePath === '/' ? '/' : basePath}`, host, port: actualPort, server };
+      const started: Listening = { url: `http://${shownHost}:${actualPort}${basePath === '/' ? '/' : basePath}`, host, port: actualPort, server };
+      if (grpcEntry) {
+        try {
+          grpcServer = await startGrpc(grpcEntry, coreConfig, host, options.grpc);
+        } catch (err) {
+          await new Promise((resolve) => server.close(resolve));
+          throw err;
+        }
+        const grpcAddress = options.grpc?.publicAddress ?? env('A2A_PUBLIC_GRPC_ADDRESS') ?? hostPort(advertisedHost(host, card), grpcServer.port);
+        card = withBindingUrl(card, GRPC, grpcAddress);
+        started.grpc = { address: grpcAddress, port: grpcServer.port };
+      }
+      listening = started;
       return listening;
     },
     async close(at = {}) {
       closing = true;
       const server = listening?.server;
+      const grpc = grpcServer;
       listening = undefined;
+      grpcServer = undefined;
       const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       await manager.shutdown(at.graceMs ?? options.shutdownGraceMs ?? 10_000, 'the agent is shutting down');
       notifier?.close();
       // A shared store flushes what the shutdown wrote (failed tasks) before letting go.
       await options.eventBus?.close?.();
       await store.close?.();
+      await grpc?.close(1000);
       if (!server) return;
       // Ended streams and idle keep-alive sockets close on their own; a socket still busy after a
       // short while (a client that stopped reading) is cut.

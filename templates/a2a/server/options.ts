@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import type { RequestLimits } from '../runtime/protocol-types.js';
 import type { AgentCard } from '../types.js';
+import type { BindingConfig } from './bindings/binding.js';
 import type { Core, CoreResponse } from './core.js';
 import type { AgentExecutor, Principal } from './executor.js';
 import type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
@@ -92,6 +93,43 @@ export interface BaseOptions {
   tracing?: Tracing;
   /** Extra GET routes answered before 404 (the docs emitter registers its pages here). */
   routes?: (path: string) => CoreResponse | undefined;
+  /** The gRPC binding, when the manifest serves it (`server.bindings` has `grpc`): listen() starts it beside HTTP. */
+  grpc?: GrpcOptions;
+}
+
+export interface GrpcOptions {
+  /** Listening port; default GRPC_PORT, else the manifest's `server.grpcPort` (0: a free port). */
+  port?: number;
+  /** The address the card gives for it (`host:port`); default A2A_PUBLIC_GRPC_ADDRESS, else where it listens. */
+  publicAddress?: string;
+  /** TLS (PEM); default none: plaintext HTTP/2, for a proxy that terminates TLS (docs/DEPLOYING.md). `ca` asks clients for certificates. */
+  tls?: { key: Buffer; cert: Buffer; ca?: Buffer };
+  /** Most concurrent calls on one connection (HTTP/2 streams). Default 1000. */
+  maxStreamsPerConnection?: number;
+  /** Most bytes a stream holds for a client that does not read before it ends the stream (RESOURCE_EXHAUSTED). Default 8 MiB. */
+  maxBufferedBytes?: number;
+}
+
+/** What the gRPC server is started with (grpc/grpc-server.ts). */
+export interface GrpcStartOptions {
+  host: string;
+  port: number;
+  tls?: GrpcOptions['tls'];
+  maxStreamsPerConnection: number;
+  maxBufferedBytes: number;
+}
+
+export interface GrpcListening {
+  host: string;
+  port: number;
+  /** Stops it: running calls get `graceMs` to finish, then are cut. */
+  close(graceMs: number): Promise<void>;
+}
+
+/** The generated grpc-entry.ts of an agent that serves gRPC (undefined otherwise, and then nothing of gRPC is loaded). */
+export interface GrpcEntry {
+  /** Loads the gRPC server (and @grpc/grpc-js) when listen() needs it. */
+  load(): Promise<(config: BindingConfig, options: GrpcStartOptions) => Promise<GrpcListening>>;
 }
 
 /** `auth` is required exactly when the card declares security schemes. */
@@ -102,6 +140,8 @@ export interface Listening {
   host: string;
   port: number;
   server: Server;
+  /** Where gRPC is served, when the agent serves it: the `host:port` its card lists. */
+  grpc?: { address: string; port: number };
 }
 
 export interface A2AServer {
@@ -117,7 +157,7 @@ export interface A2AServer {
    */
   handles(url: string): boolean;
   core: Core;
-  /** Starts a node:http server (PORT/HOST, else the manifest's port and 127.0.0.1). */
+  /** Starts a node:http server (PORT/HOST, else the manifest's port and 127.0.0.1), and the gRPC server when the agent serves gRPC (GRPC_PORT). */
   listen(options?: { port?: number; host?: string }): Promise<Listening>;
   /**
    * Graceful shutdown: stops accepting (new requests get 503), lets running executions finish

@@ -2,7 +2,7 @@
 // caller (authentication from the card's schemes) and the version the request speaks (§3.6),
 // JSON and SSE answer headers, and the request log and spans around each call.
 import type { DispatchConfig, Outcome } from '../roles/dispatch.js';
-import type { CoreRequest } from '../http/request.js';
+import type { CoreRequest, HeaderReader } from '../http/request.js';
 import { NO_CORS } from '../http/cors.js';
 import { SSE_HEADERS } from '../http/sse.js';
 import type { RequestRecord, SpanHandle, Tracing } from '../observability.js';
@@ -41,7 +41,7 @@ export async function callerOf(request: CoreRequest, config: BindingConfig): Pro
 }
 
 /** The caller, from the card's security schemes (no await when the card declares none). */
-export const authenticated = (request: CoreRequest, config: BindingConfig): AuthOutcome | Promise<AuthOutcome> =>
+export const authenticated = (request: HeaderReader, config: BindingConfig): AuthOutcome | Promise<AuthOutcome> =>
   authRequired ? authenticate(request, config.verifiers) : AUTH_NOT_REQUIRED;
 
 /** v1.0 on: the version the request speaks — the agent's, one it translates, or refused. */
@@ -67,15 +67,16 @@ export function sseHeaders(request: CoreRequest, cors: Cors): Record<string, str
  */
 export function observed(
   call: { id: JsonRpcId; method: string; params?: unknown },
-  request: CoreRequest,
+  request: Pick<CoreRequest, 'header'>,
   config: BindingConfig,
   run: (span: SpanHandle | undefined) => Promise<Outcome>,
+  system: 'jsonrpc' | 'grpc' = 'jsonrpc',
 ): Promise<Outcome> {
   const { requestLog, tracing } = config;
   if (!requestLog && !tracing) return run(undefined);
   const started = performance.now();
   const span = tracing?.request(call.method, (name) => request.header(name));
-  span?.set({ 'rpc.system': 'jsonrpc', 'rpc.method': call.method, 'rpc.jsonrpc.request_id': call.id === null ? undefined : String(call.id) });
+  span?.set({ 'rpc.system': system, 'rpc.method': call.method, 'rpc.jsonrpc.request_id': call.id === null ? undefined : String(call.id) });
   const finish = (outcome: Outcome): Outcome => {
     const taskId = taskIdOf(outcome.kind === 'result' ? outcome.result : undefined, call.params);
     const code = outcome.kind === 'error' ? outcome.error.code : undefined;

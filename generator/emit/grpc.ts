@@ -1,0 +1,67 @@
+// emit/grpc: src/a2a/grpc-entry.ts, which every agent has — undefined, or how listen() starts the
+// gRPC server (loaded only then, with @grpc/grpc-js) — and, for an agent that serves gRPC,
+// src/a2a/grpc-services.ts: each service it serves (its own version's, each `compat` version's),
+// the status of each error, and the wire schema its codec reads, one field per line. The runtime
+// (templates/a2a/grpc/) is copied by runtime.ts.
+import type { AgentGrpc } from '../model/grpc.js';
+import { grpcExports, serverExports } from '../runtime-symbols.js';
+import type { EmitContext } from './context.js';
+import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
+import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
+import { TsFile } from './ts-file.js';
+
+export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
+  const grpc = ctx.agent.grpc;
+  const entry = new TsFile(`${A2A_DIR}/grpc-entry.ts`);
+  entry.declare('grpcEntry');
+  if (!grpc) {
+    // Typed `undefined`, importing nothing: the server's gRPC branch is dead code to the compiler too.
+    entry.add(
+      tsDoc("This agent does not serve gRPC (its manifest's `server.bindings` has no `grpc`): nothing of gRPC is loaded."),
+      `export const grpcEntry = undefined;\n`,
+    );
+    return [generatorFile(entry.path, entry.toString())];
+  }
+  const GrpcEntry = entry.importType(serverExports.GrpcEntry);
+  entry.add(
+    tsDoc(
+      `This agent serves gRPC (${grpc.services.map((s) => s.name).join(', ')}): listen() starts it on \`serverDefaults.grpcPort\` (GRPC_PORT wins), loading the server and @grpc/grpc-js only then.`,
+    ),
+    `export const grpcEntry: ${GrpcEntry} | undefined = {\n`,
+    `  load: () => ${entry.lazyImport(grpcExports.startGrpcServer)},\n`,
+    `};\n`,
+  );
+  return [generatorFile(entry.path, entry.toString()), servicesFile(grpc)];
+}
+
+function servicesFile(grpc: AgentGrpc): GeneratedFile {
+  const file = new TsFile(`${A2A_DIR}/grpc-services.ts`);
+  for (const name of ['grpcServices', 'grpcErrorStatus', 'wireSchema']) file.declare(name);
+  const GrpcService = file.importType(grpcExports.GrpcService);
+  const GrpcCodeName = file.importType(grpcExports.GrpcCodeName);
+  const WireSchema = file.importType(grpcExports.WireSchema);
+  file.add(
+    tsDoc('The gRPC services this agent serves, each rpc with the JSON-RPC method it runs.'),
+    `export const grpcServices: readonly ${GrpcService}[] = ${tsLiteral(grpc.services)};\n\n`,
+    tsDoc('The gRPC status of each error, by its JSON-RPC code (spec v1.0 §5.4).'),
+    `export const grpcErrorStatus: Readonly<Record<string, ${GrpcCodeName}>> = ${tsLiteral(grpc.errorStatus)};\n\n`,
+    tsDoc('Every message and enum of the served protos, as the codec (grpc/proto-codec.ts) reads them: field number, JSON name, type.'),
+    `export const wireSchema: ${WireSchema} = {\n`,
+    `  messages: {\n`,
+    ...Object.entries(grpc.wire.messages).map(
+      ([type, fields]) => `    ${tsPropertyKey(type)}: [\n${fields.map((f) => `      ${inlineObject(f)},\n`).join('')}    ],\n`,
+    ),
+    `  },\n`,
+    `  enums: {\n`,
+    ...Object.entries(grpc.wire.enums).map(([type, values]) => `    ${tsPropertyKey(type)}: ${inlineObject(values)},\n`),
+    `  },\n`,
+    `};\n`,
+  );
+  return generatorFile(file.path, file.toString());
+}
+
+/** One object on one line: a field `{ n: 1, j: "text", t: "string", p: true, o: "content" }`, an enum's values. */
+function inlineObject(value: object): string {
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+  return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${tsPropertyKey(k)}: ${typeof v === 'string' ? tsString(v) : String(v)}`).join(', ')} }`;
+}
