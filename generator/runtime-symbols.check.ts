@@ -20,6 +20,7 @@ import type * as compatAdapter from '../templates/a2a/compat/compat-v03-adapter.
 import type * as compatClient from '../templates/a2a/compat/compat-v03-client.js';
 import type * as protoClientCodec from '../templates/a2a/proto-v03/client-codec.js';
 import type * as protoServerCodec from '../templates/a2a/proto-v03/server-codec.js';
+import type * as protoGrpcCodec from '../templates/a2a/proto-v03/grpc-codec.js';
 import type * as grpcServer from '../templates/a2a/grpc/grpc-server.js';
 import type * as grpcServiceTypes from '../templates/a2a/grpc/service-types.js';
 import type * as wireSchema from '../templates/a2a/grpc/wire-schema.js';
@@ -47,6 +48,7 @@ interface RuntimeValues {
   'grpc/grpc-server.ts': typeof grpcServer;
   'proto-v03/client-codec.ts': typeof protoClientCodec;
   'proto-v03/server-codec.ts': typeof protoServerCodec;
+  'proto-v03/grpc-codec.ts': typeof protoGrpcCodec;
   'runtime/json-rpc-error.ts': typeof jsonRpcError;
   'runtime/objects.ts': typeof objects;
   'validators/issues.ts': typeof issues;
@@ -70,7 +72,11 @@ interface RuntimeTypes {
   'grpc/service-types.ts': { GrpcService: grpcServiceTypes.GrpcService; GrpcCodeName: grpcServiceTypes.GrpcCodeName };
   'grpc/wire-schema.ts': { WireSchema: wireSchema.WireSchema };
   'runtime/json-rpc-error.ts': { ErrorClass: jsonRpcError.ErrorClass; ErrorLookups: jsonRpcError.ErrorLookups<string> };
-  'runtime/protocol-types.ts': { ProtocolDescriptor: protocolTypes.ProtocolDescriptor; SecurityDescriptor: protocolTypes.SecurityDescriptor };
+  'runtime/protocol-types.ts': {
+    GrpcMessageCodec: protocolTypes.GrpcMessageCodec;
+    ProtocolDescriptor: protocolTypes.ProtocolDescriptor;
+    SecurityDescriptor: protocolTypes.SecurityDescriptor;
+  };
   'validators/issues.ts': { TypeValidator: issues.TypeValidator<unknown>; ValidationIssue: issues.ValidationIssue };
   'server/bindings/auth.ts': {
     ApiKeyVerifier: serverAuth.ApiKeyVerifier;

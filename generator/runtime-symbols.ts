@@ -80,6 +80,7 @@ export const runtimeExports = {
   dataPart: objects.value('dataPart'),
   filePart: objects.value('filePart'),
   textPart: objects.value('textPart'),
+  GrpcMessageCodec: protocolTypes.type('GrpcMessageCodec'),
   ProtocolDescriptor: protocolTypes.type('ProtocolDescriptor'),
   SecurityDescriptor: protocolTypes.type('SecurityDescriptor'),
 };
@@ -97,6 +98,7 @@ export const validatorExports = {
 export const translationExports = {
   protoV03ClientCodec: runtimeModule('proto-v03/client-codec.ts').value('protoV03ClientCodec'),
   protoV03ServerCodec: runtimeModule('proto-v03/server-codec.ts').value('protoV03ServerCodec'),
+  protoV03GrpcCodec: runtimeModule('proto-v03/grpc-codec.ts').value('protoV03GrpcCodec'),
   compatV03Adapter: runtimeModule('compat/compat-v03-adapter.ts').value('compatV03Adapter'),
   compatV03Client: runtimeModule('compat/compat-v03-client.ts').value('compatV03Client'),
 };

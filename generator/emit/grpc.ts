@@ -4,7 +4,7 @@
 // the status of each error, and the wire schema its codec reads, one field per line. The runtime
 // (templates/a2a/grpc/) is copied by runtime.ts.
 import type { AgentGrpc } from '../model/grpc.js';
-import { grpcExports, serverExports } from '../runtime-symbols.js';
+import { grpcExports, runtimeExports, serverExports, translationExports } from '../runtime-symbols.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -36,13 +36,18 @@ export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
 
 function servicesFile(grpc: AgentGrpc): GeneratedFile {
   const file = new TsFile(`${A2A_DIR}/grpc-services.ts`);
-  for (const name of ['grpcServices', 'grpcErrorStatus', 'wireSchema']) file.declare(name);
+  for (const name of ['grpcServices', 'grpcErrorStatus', 'grpcMessageCodecs', 'wireSchema']) file.declare(name);
   const GrpcService = file.importType(grpcExports.GrpcService);
+  const GrpcMessageCodec = file.importType(runtimeExports.GrpcMessageCodec);
+  // v0.3.0's proto needs its translation (proto-v03/, copied by runtime.ts); v1.0's messages are the JSON-RPC objects.
+  const codecs = grpc.services.some((s) => s.messages === 'proto-v03') ? [`'proto-v03': ${file.import(translationExports.protoV03GrpcCodec)}`] : [];
   const GrpcCodeName = file.importType(grpcExports.GrpcCodeName);
   const WireSchema = file.importType(grpcExports.WireSchema);
   file.add(
     tsDoc('The gRPC services this agent serves, each rpc with the JSON-RPC method it runs.'),
     `export const grpcServices: readonly ${GrpcService}[] = ${tsLiteral(grpc.services)};\n\n`,
+    tsDoc("How each kind of service messages becomes its version's JSON-RPC objects, where they are not those."),
+    `export const grpcMessageCodecs: Readonly<Partial<Record<${GrpcService}['messages'], ${GrpcMessageCodec}>>> = { ${codecs.join(', ')} };\n\n`,
     tsDoc('The gRPC status of each error, by its JSON-RPC code (spec v1.0 §5.4).'),
     `export const grpcErrorStatus: Readonly<Record<string, ${GrpcCodeName}>> = ${tsLiteral(grpc.errorStatus)};\n\n`,
     tsDoc('Every message and enum of the served protos, as the codec (grpc/proto-codec.ts) reads them: field number, JSON name, type.'),

@@ -53,7 +53,7 @@ describe('compat', () => {
         'compat/compat-v03-objects.ts',
         'compat/compat-v03.ts',
         'proto-v03/client-codec.ts',
-        'proto-v03/grpc-requests.ts',
+        'proto-v03/grpc-codec.ts',
         'proto-v03/proto-json-v03-card.ts',
         'proto-v03/proto-json-v03-read.ts',
         'proto-v03/proto-json-v03-wire.ts',

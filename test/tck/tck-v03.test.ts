@@ -3,8 +3,8 @@
 // translation): scaffold each from test/fixtures/agents/, write the TCK's profile as its author would
 // (test/tck/agent/src/), type-check and start it on loopback, then run the TCK's mandatory,
 // capabilities, quality and features categories over JSON-RPC, and its transport-equivalence
-// category over JSON-RPC and HTTP+JSON side by side. Any failure fails this test, except the two
-// faults of the TCK itself that docs/TCK.md names. The TCK is found through A2A_TCK_V03_DIR
+// category over JSON-RPC and HTTP+JSON side by side. Any failure fails this test, except the
+// faults of the TCK itself that docs/TCK.md names (KNOWN_TCK_FAULTS). The TCK is found through A2A_TCK_V03_DIR
 // (tck-location.ts); without it the test skips with one line saying how to get it.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -46,7 +46,7 @@ if (source.skip) {
   it.skip(`the official A2A TCK v0.3: ${source.skip}`, () => {});
 } else
   describe.each(AGENTS)('the official A2A TCK v0.3', ({ fixture, what }) => {
-    it(`passes against ${what}, apart from its two known faults`, async () => {
+    it(`passes against ${what}, apart from the TCK's known faults`, async () => {
       const started = Date.now();
       await requirePython();
       // The TCK's copy and its reports live outside test/.tmp: another vitest run in this checkout

@@ -42,6 +42,10 @@ export const KNOWN_TCK_FAULTS: Record<string, KnownFault> = {
     why: 'sets a config without an id, then asks for the id "default"',
     failsWith: /capability declared but get config failed/,
   },
+  'tests.optional.capabilities.test_agent_card_optional::test_agent_interfaces_structure': {
+    why: "wants every additionalInterfaces url to be http(s); a gRPC interface is the host:port a channel dials (a2a-python's own v0.3 tests list `localhost:50051`, and @a2a-js/sdk's gRPC client dials the url as it is) — only agents that serve gRPC meet it",
+    failsWith: /interface url at index \d+ must be a valid HTTP\/HTTPS URL/,
+  },
 };
 
 /**

@@ -9,10 +9,8 @@
 import type { Metadata, sendUnaryData, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
 import { errorFor, JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
-import type { MethodRole } from '../runtime/protocol-types.js';
+import type { GrpcMessageCodec, MethodRole } from '../runtime/protocol-types.js';
 import type { Loose } from '../runtime/shapes.js';
-import { v03GrpcParams } from '../proto-v03/grpc-requests.js';
-import { v03EventToWire, v03ResultToWire } from '../proto-v03/server-results.js';
 import { authenticated, observed, type BindingConfig } from '../server/bindings/binding.js';
 import { dialectOf, type JsonRpcDialect } from '../server/bindings/jsonrpc-dialect.js';
 import type { VersionAdapter } from '../server/bindings/version-adapter.js';
@@ -37,6 +35,8 @@ export interface GrpcBindingOptions {
   statusByCode: Readonly<Record<string, GrpcCodeName>>;
   /** Most bytes of a stream's messages waiting for a client that does not read: past it the stream ends (RESOURCE_EXHAUSTED). */
   maxBufferedBytes: number;
+  /** How the service's messages become its version's JSON-RPC objects, when they are not those (v0.3.0's proto). */
+  messages?: GrpcMessageCodec;
   /** Builds the trailer metadata of a failure (grpc-js's Metadata, passed in so this module needs no value import of it). */
   metadata(failure: GrpcFailure): Metadata;
 }
@@ -209,12 +209,14 @@ export class GrpcServiceBinding {
   }
 
   private params(role: MethodRole, request: Loose): unknown {
-    return this.service.messages === 'proto-v03' ? v03GrpcParams(role, request) : request;
+    const { messages } = this.options;
+    return messages ? messages.params(role, request) : request;
   }
 
   /** A result in the service's messages (the dialect already wrote it in the service's version). */
   private answer(role: MethodRole, result: unknown): unknown {
-    if (this.service.messages === 'proto-v03') return v03ResultToWire(role, result);
+    const { messages } = this.options;
+    if (messages) return messages.result(role, result);
     // A method with no result (DeleteTaskPushNotificationConfig) answers google.protobuf.Empty.
     return result ?? {};
   }
@@ -222,7 +224,8 @@ export class GrpcServiceBinding {
   /** A stream event (the agent's own version) in the service's messages. */
   private event(value: unknown): unknown {
     const own = this.adapter ? this.adapter.event(value) : value;
-    return this.service.messages === 'proto-v03' ? v03EventToWire(own) : own;
+    const { messages } = this.options;
+    return messages ? messages.event(own) : own;
   }
 
   private failure(error: JsonRpcError): GrpcFailure {

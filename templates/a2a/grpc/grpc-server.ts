@@ -5,7 +5,7 @@
 // request (server.limits.bodyBytes, RESOURCE_EXHAUSTED past it), streams per connection, and what
 // a stream may buffer for a client that does not read.
 import * as grpc from '@grpc/grpc-js';
-import { grpcErrorStatus, grpcServices, wireSchema } from '../grpc-services.js';
+import { grpcErrorStatus, grpcMessageCodecs, grpcServices, wireSchema } from '../grpc-services.js';
 import type { BindingConfig } from '../server/bindings/binding.js';
 import type { GrpcListening, GrpcStartOptions } from '../server/options.js';
 import { GrpcServiceBinding, type StreamHandler, type UnaryHandler } from './grpc-binding.js';
@@ -52,6 +52,7 @@ export async function startGrpcServer(config: BindingConfig, options: GrpcStartO
       codec,
       statusByCode: grpcErrorStatus,
       maxBufferedBytes: options.maxBufferedBytes,
+      messages: grpcMessageCodecs[service.messages],
       metadata: failureMetadata,
     });
     const definition: Record<string, grpc.MethodDefinition<Buffer, Buffer>> = {};

@@ -240,6 +240,16 @@ export interface RestRoute {
   query: { readonly [field: string]: QueryFieldType };
 }
 
+/**
+ * How a gRPC service's messages become the JSON-RPC objects of its version and back, where they
+ * differ (v0.3.0's proto: proto-v03/grpc-codec.ts); the generated grpc-services.ts names it.
+ */
+export interface GrpcMessageCodec {
+  params(role: MethodRole, request: Record<string, unknown>): Record<string, unknown>;
+  result(role: MethodRole, value: unknown): unknown;
+  event(value: unknown): unknown;
+}
+
 /** The HTTP+JSON binding of a version that defines one (v0.3.0 §3.2.3, v1.0 §11). */
 export interface RestBinding {
   routes: readonly RestRoute[];
