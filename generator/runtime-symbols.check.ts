@@ -22,6 +22,8 @@ import type * as protoClientCodec from '../templates/a2a/proto-v03/client-codec.
 import type * as protoServerCodec from '../templates/a2a/proto-v03/server-codec.js';
 import type * as protoGrpcCodec from '../templates/a2a/proto-v03/grpc-codec.js';
 import type * as grpcServer from '../templates/a2a/grpc/grpc-server.js';
+import type * as grpcTransport from '../templates/a2a/grpc/grpc-transport.js';
+import type * as clientTransport from '../templates/a2a/client/client-transport.js';
 import type * as grpcServiceTypes from '../templates/a2a/grpc/service-types.js';
 import type * as wireSchema from '../templates/a2a/grpc/wire-schema.js';
 import type * as jsonRpcError from '../templates/a2a/runtime/json-rpc-error.js';
@@ -46,6 +48,7 @@ interface RuntimeValues {
   'compat/compat-v03-adapter.ts': typeof compatAdapter;
   'compat/compat-v03-client.ts': typeof compatClient;
   'grpc/grpc-server.ts': typeof grpcServer;
+  'grpc/grpc-transport.ts': typeof grpcTransport;
   'proto-v03/client-codec.ts': typeof protoClientCodec;
   'proto-v03/server-codec.ts': typeof protoServerCodec;
   'proto-v03/grpc-codec.ts': typeof protoGrpcCodec;
@@ -69,6 +72,7 @@ interface RuntimeTypes {
   'client/skill-calls.ts': { SkillCallOptions: skillCalls.SkillCallOptions };
   'client/transport.ts': { CallOptions: transport.CallOptions };
   'client/version-fallback.ts': { FallbackVersion: versionFallback.FallbackVersion };
+  'client/client-transport.ts': { GrpcClientEntry: clientTransport.GrpcClientEntry };
   'grpc/service-types.ts': { GrpcService: grpcServiceTypes.GrpcService; GrpcCodeName: grpcServiceTypes.GrpcCodeName };
   'grpc/wire-schema.ts': { WireSchema: wireSchema.WireSchema };
   'runtime/json-rpc-error.ts': { ErrorClass: jsonRpcError.ErrorClass; ErrorLookups: jsonRpcError.ErrorLookups<string> };

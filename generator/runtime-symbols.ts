@@ -64,6 +64,7 @@ export const clientExports = {
   SkillCallOptions: skillCalls.type('SkillCallOptions'),
   CallOptions: transport.type('CallOptions'),
   FallbackVersion: versionFallback.type('FallbackVersion'),
+  GrpcClientEntry: runtimeModule('client/client-transport.ts').type('GrpcClientEntry'),
 };
 
 const jsonRpcError = runtimeModule('runtime/json-rpc-error.ts');
@@ -108,6 +109,7 @@ const grpcServiceTypes = runtimeModule('grpc/service-types.ts');
 /** templates/a2a/grpc/: the gRPC binding, which only agents serving gRPC carry (emit/runtime.ts). */
 export const grpcExports = {
   startGrpcServer: runtimeModule('grpc/grpc-server.ts').value('startGrpcServer'),
+  createGrpcTransport: runtimeModule('grpc/grpc-transport.ts').value('createGrpcTransport'),
   GrpcService: grpcServiceTypes.type('GrpcService'),
   GrpcCodeName: grpcServiceTypes.type('GrpcCodeName'),
   WireSchema: runtimeModule('grpc/wire-schema.ts').type('WireSchema'),

@@ -4,7 +4,7 @@
 // the status of each error, and the wire schema its codec reads, one field per line. The runtime
 // (templates/a2a/grpc/) is copied by runtime.ts.
 import type { AgentGrpc } from '../model/grpc.js';
-import { grpcExports, runtimeExports, serverExports, translationExports } from '../runtime-symbols.js';
+import { clientExports, grpcExports, runtimeExports, serverExports, translationExports } from '../runtime-symbols.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
@@ -12,6 +12,7 @@ import { TsFile } from './ts-file.js';
 
 export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
   const grpc = ctx.agent.grpc;
+  const client = clientEntryFile(ctx);
   const entry = new TsFile(`${A2A_DIR}/grpc-entry.ts`);
   entry.declare('grpcEntry');
   if (!grpc) {
@@ -20,7 +21,7 @@ export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
       tsDoc("This agent does not serve gRPC (its manifest's `server.bindings` has no `grpc`): nothing of gRPC is loaded."),
       `export const grpcEntry = undefined;\n`,
     );
-    return [generatorFile(entry.path, entry.toString())];
+    return [generatorFile(entry.path, entry.toString()), client];
   }
   const GrpcEntry = entry.importType(serverExports.GrpcEntry);
   entry.add(
@@ -31,7 +32,32 @@ export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
     `  load: () => ${entry.lazyImport(grpcExports.startGrpcServer)},\n`,
     `};\n`,
   );
-  return [generatorFile(entry.path, entry.toString()), servicesFile(grpc)];
+  return [generatorFile(entry.path, entry.toString()), servicesFile(grpc), client];
+}
+
+/**
+ * src/a2a/client-grpc.ts: whether the client can speak gRPC, and where its transport is. The
+ * module is named by a specifier in a constant, not a literal `import('…')`, so bundlers for
+ * browsers do not follow it into @grpc/grpc-js (which needs Node); Node resolves it as any import.
+ */
+function clientEntryFile(ctx: EmitContext): GeneratedFile {
+  const file = new TsFile(`${A2A_DIR}/client-grpc.ts`);
+  file.declare('grpcClient');
+  if (!ctx.agent.grpc) {
+    file.add(tsDoc('This client speaks JSON-RPC and HTTP+JSON: the agent was generated without gRPC.'), `export const grpcClient = undefined;\n`);
+    return generatorFile(file.path, file.toString());
+  }
+  const GrpcClientEntry = file.importType(clientExports.GrpcClientEntry);
+  const transport = grpcExports.createGrpcTransport;
+  const specifier = `./${transport.path.replace(/\.ts$/, '.js')}`;
+  file.add(
+    tsDoc('In Node, this client speaks gRPC too: its transport is loaded on the first gRPC call.'),
+    `const TRANSPORT = ${tsString(specifier)};\n\n`,
+    `export const grpcClient: ${GrpcClientEntry} | undefined = {\n`,
+    `  load: () => (import(TRANSPORT) as Promise<typeof import(${tsString(specifier)})>).then((m) => m.${transport.name}),\n`,
+    `};\n`,
+  );
+  return generatorFile(file.path, file.toString());
 }
 
 function servicesFile(grpc: AgentGrpc): GeneratedFile {

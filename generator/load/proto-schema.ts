@@ -90,7 +90,7 @@ function realOneofs(type: Type): protobuf.OneOf[] {
 }
 
 /** REQUIRED by `field_behavior` (what A2A writes), by proto2's `required`, or by editions' LEGACY_REQUIRED presence. */
-function isRequired(field: Field): boolean {
+export function isRequired(field: Field): boolean {
   if (field.rule === 'required') return true;
   const features = (field.options as { features?: { field_presence?: unknown } } | undefined)?.features;
   if (features?.field_presence === 'LEGACY_REQUIRED') return true;

@@ -7,6 +7,7 @@ import protobuf from 'protobufjs';
 import type { Enum, Field, Namespace, Type } from 'protobufjs';
 import type { ScalarType, WireField, WireSchema } from '../../templates/a2a/grpc/wire-schema.js';
 import { jsonName } from './proto-names.js';
+import { isRequired } from './proto-schema.js';
 import { scalarSchema, wellKnownName } from './proto-types.js';
 
 /** The wire schema of every message and enum declared in a parsed proto, by full name. */
@@ -37,6 +38,8 @@ function wireField(type: Type, field: Field): WireField {
   const out: { -readonly [K in keyof WireField]: WireField[K] } = { n: field.id, j: jsonName(field), t };
   if (field instanceof protobuf.MapField) out.k = field.keyType as ScalarType;
   else if (field.repeated) out.r = true;
+  // REQUIRED (field_behavior): a reader that must see the field gets its default when the wire left it out.
+  if (isRequired(field) && !field.partOf) out.q = true;
   // A oneof member (a real one or proto3 `optional`'s synthetic one) is written even when it
   // holds its type's default: that it is set is information.
   if (field.partOf) {

@@ -12,7 +12,8 @@ import { chooseInterface, discoverCard, fetchExtendedCard } from './discovery.js
 import { methodWithRole, type MethodWithRole } from './method-roles.js';
 import { resumable, type ResumeOptions } from './resume.js';
 import { sendToSkill, skillOutput, streamToSkill, type SkillCallOptions, type SkillPayload } from './skill-calls.js';
-import { HttpTransport, type CallOptions, type TransportOptions } from './transport.js';
+import type { CallOptions, ClientBinding, ClientTransport, TransportOptions } from './client-transport.js';
+import { transportFor } from './transport-choice.js';
 
 export interface A2AClientOptions extends TransportOptions {
   /** The agent's card, when known (fromCardUrl() sets it). */
@@ -22,8 +23,11 @@ export interface A2AClientOptions extends TransportOptions {
 export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'> {
   /** Use this endpoint instead of the card's (give `binding` too when it is not JSON-RPC). */
   url?: string;
-  /** The binding to use when the card lists it; default (and fallback): the card's preferred one among those this client speaks. */
-  binding?: 'JSONRPC' | 'HTTP+JSON';
+  /**
+   * The binding to use when the card lists it; default (and fallback): the card's preferred one
+   * among those this client speaks (`GRPC` too in Node, when the agent was generated with gRPC).
+   */
+  binding?: ClientBinding;
   /**
    * The A2A versions this client may speak, preferred first; default: only its own. An older one is
    * used only when listed here and the card offers no newer (spec v1.0 §3.6.3), and only where the project has its translation (`compat:` in the manifest).
@@ -38,11 +42,11 @@ export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'>
 type StreamMethod = MethodWithRole<'stream'>;
 
 export abstract class A2AClientBase {
-  readonly transport: HttpTransport;
+  readonly transport: ClientTransport;
   readonly card?: AgentCard;
 
   constructor(options: A2AClientOptions) {
-    this.transport = new HttpTransport(options);
+    this.transport = transportFor(options);
     this.card = options.card;
   }
 

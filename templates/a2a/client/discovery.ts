@@ -4,7 +4,9 @@
 // version's way of listing them).
 import { VERSION_HEADER } from './version-header.js';
 import { protocol } from '../protocol.js';
-import { cardInterfaces, HTTP_JSON, JSON_RPC } from '../runtime/card-endpoint.js';
+import { cardInterfaces, GRPC, HTTP_JSON, JSON_RPC } from '../runtime/card-endpoint.js';
+import type { ClientBinding } from './client-transport.js';
+import { speaksGrpc } from './transport-choice.js';
 import type { AgentCard } from '../types.js';
 import { validators } from '../validators/index.js';
 import { credentialsOf, type Auth } from './auth.js';
@@ -94,12 +96,12 @@ function readCard(value: unknown, from: string, versions: readonly string[] | un
   return checkCard(value, from);
 }
 
-/** The bindings this client speaks: JSON-RPC always, HTTP+JSON where the version defines it. */
-const SPOKEN = protocol.rest ? [JSON_RPC, HTTP_JSON] : [JSON_RPC];
+/** The bindings this client speaks: JSON-RPC always, HTTP+JSON where the version defines it, gRPC in Node when generated with it. */
+const spoken = (): string[] => [JSON_RPC, ...(protocol.rest ? [HTTP_JSON] : []), ...(speaksGrpc() ? [GRPC] : [])];
 
 export interface ChosenInterface {
   url: string;
-  binding: 'JSONRPC' | 'HTTP+JSON';
+  binding: ClientBinding;
   tenant?: string;
   /** The interface's A2A version, when the card names one (v1.0 cards). */
   version?: string;
@@ -110,21 +112,23 @@ export interface ChosenInterface {
  * speaks, or `binding`'s when the card lists it — in the first of `versions` (default: this
  * client's own) the card offers; an error naming the card when it lists none.
  */
-export function chooseInterface(card: AgentCard, binding?: 'JSONRPC' | 'HTTP+JSON', versions?: readonly string[]): ChosenInterface {
+export function chooseInterface(card: AgentCard, binding?: ClientBinding, versions?: readonly string[]): ChosenInterface {
   const accepted = spokenVersions(versions);
-  const all = cardInterfaces(card, protocol.negotiation ? accepted : undefined).filter((i) => SPOKEN.includes(i.binding));
+  const bindings = spoken();
+  const all = cardInterfaces(card, protocol.negotiation ? accepted : undefined).filter((i) => bindings.includes(i.binding));
   for (const version of accepted) {
-    const spoken = all.filter((i) => i.version === undefined || i.version === version);
-    const chosen = spoken.find((i) => i.binding === binding) ?? spoken[0];
+    // gRPC speaks the client's own version only: an older one is translated call by call over HTTP.
+    const usable = all.filter((i) => (i.version === undefined || i.version === version) && (i.binding !== GRPC || version === OWN_VERSION));
+    const chosen = usable.find((i) => i.binding === binding) ?? usable[0];
     if (!chosen) continue;
-    const found: ChosenInterface = { url: chosen.url, binding: chosen.binding as 'JSONRPC' | 'HTTP+JSON' };
+    const found: ChosenInterface = { url: chosen.url, binding: chosen.binding as ClientBinding };
     if (chosen.tenant) found.tenant = chosen.tenant;
     if (chosen.version !== undefined) found.version = chosen.version;
     return found;
   }
   const served = protocol.negotiation ? ` of A2A ${accepted.join(' or ')}` : '';
   throw new A2AResponseValidationError(
-    `the agent card lists no ${SPOKEN.join(' or ')} interface${served}; pass \`url\` to talk to an endpoint of your choice`,
+    `the agent card lists no ${bindings.join(' or ')} interface${served}; pass \`url\` to talk to an endpoint of your choice`,
     [],
     card,
   );

@@ -2,17 +2,15 @@
 // server serves (protocol.rest): a method and its params → a verb, a path with the fields it
 // binds, a query string or a body; an answer's body → the result; an error body → the typed
 // A2A error, its code found through the ErrorInfo reason where the binding sends no code.
-import { errorClassesByCode, errorFromWire, type JsonRpcError } from '../errors.js';
+import { errorFromWire, type JsonRpcError } from '../errors.js';
 import { protocol } from '../protocol.js';
 import { clientCodec } from '../client-rest-codec.js';
-import { errorReason } from '../runtime/error-reason.js';
 import type { RestBinding, RestRoute } from '../runtime/protocol-types.js';
 import { A2ATransportError } from './client-errors.js';
 import { objectsWire, type ClientRestWire } from './rest-wire-client.js';
 import type { WireEncoding } from './wire-encoding.js';
+import { errorFromDetails } from './error-reasons.js';
 import { isObject, type Loose } from '../runtime/shapes.js';
-
-const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 
 /**
  * This version's HTTP+JSON — its bodies through its own codec when the generator emitted one
@@ -21,17 +19,12 @@ const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
  */
 export function restEncoding(binding: RestBinding | undefined = protocol.rest, wire: ClientRestWire = clientCodec ?? objectsWire): WireEncoding {
   if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
-  const codes = reasonCodes();
   const errorOf = (payload: unknown): JsonRpcError | undefined => {
     if (!isObject(payload)) return undefined;
     if (binding.errors === 'flat') return typeof payload.code === 'number' ? errorFromWire(payload as { code: number }) : undefined;
     const status = payload.error;
     if (!isObject(status)) return undefined;
-    const details = Array.isArray(status.details) ? status.details : [];
-    const info = details.find((d): d is Loose => isObject(d) && d['@type'] === ERROR_INFO);
-    const code = typeof info?.reason === 'string' ? codes.get(info.reason) : undefined;
-    if (code === undefined) return undefined;
-    return errorFromWire({ code, message: typeof status.message === 'string' ? status.message : undefined, data: details });
+    return errorFromDetails(Array.isArray(status.details) ? status.details : [], typeof status.message === 'string' ? status.message : undefined);
   };
   return {
     binding: 'HTTP+JSON',
@@ -81,11 +74,4 @@ function routeFor(routes: readonly RestRoute[], method: string, params: Loose): 
   if (!chosen)
     throw new A2ATransportError(`${method} needs ${candidates[0].path.match(/\{[^}]+\}/g)?.join(', ')} in its params for its HTTP+JSON route`, 'protocol');
   return chosen;
-}
-
-/** ErrorInfo reason → JSON-RPC code, for every error class this version has. */
-function reasonCodes(): Map<string, number> {
-  const codes = new Map<string, number>();
-  for (const [code, Class] of errorClassesByCode) codes.set(errorReason(new Class().name, code), code);
-  return codes;
 }

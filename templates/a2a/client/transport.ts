@@ -16,51 +16,9 @@ import type { SseMessage } from './sse-parser.js';
 import { isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
 import { restEncoding } from './rest-encoding.js';
 import { jsonRpcEncoding, type WireEncoding } from './wire-encoding.js';
+import type { CallOptions, ClientTransport, TransportOptions } from './client-transport.js';
 
-export interface TransportOptions {
-  /** The endpoint of the binding used (fromCardUrl() takes it from the card). */
-  url: string;
-  /** The binding `url` speaks, as cards name them: `JSONRPC` (default) or `HTTP+JSON`. */
-  binding?: 'JSONRPC' | 'HTTP+JSON';
-  /**
-   * The A2A version `url` speaks (fromCardUrl() takes it from the interface chosen). Default: this
-   * client's own. An older one is spoken by translating each call (version-fallback.ts), where the
-   * project was generated with that translation (`compat:`).
-   */
-  version?: string;
-  /** A fetch implementation (default: the global one). */
-  fetch?: typeof fetch;
-  /**
-   * Credentials for every request: hooks (see auth.ts: bearer, basic, apiKey, fromCard) or
-   * handlers whose `onUnauthorized` refreshes them after HTTP 401 (the call is then sent once more).
-   */
-  auth?: Auth;
-  /** Interceptors that see every call before it is sent and after it ended (see interceptors.ts), outermost first. */
-  interceptors?: readonly CallInterceptor[];
-  /** Headers sent with every request. */
-  headers?: Readonly<Record<string, string>>;
-  /** Per-call time limit, ms (for streams: until the response starts). Default 30000. */
-  timeoutMs?: number;
-  /** Retries of idempotent calls after network errors and 502/503/504. Default 2. */
-  retries?: number;
-  /** First retry delay, ms; doubles each time. Default 200. */
-  retryDelayMs?: number;
-  /** Check every result against the schema of the generated A2A version. Default false. */
-  validateResponses?: boolean;
-  /** Longest stream event accepted, in characters: a server that never ends one cannot exhaust memory. Default 16 Mi. */
-  maxEventChars?: number;
-  /**
-   * v1.0 multi-tenancy: the tenant of the interface called (fromCardUrl() takes it from the
-   * card), echoed in every request's params that does not name one (spec v1.0 §8.3.2).
-   */
-  tenant?: string;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  headers?: Readonly<Record<string, string>>;
-}
+export type { CallOptions, ClientBinding, TransportOptions } from './client-transport.js';
 
 /** One call while it runs: what is sent (after the interceptors), and what happened so far. */
 interface Call extends CallProgress {
@@ -71,7 +29,7 @@ interface Call extends CallProgress {
   refreshed: boolean;
 }
 
-export class HttpTransport {
+export class HttpTransport implements ClientTransport {
   private nextId = 1;
   private readonly endpoint: URL;
   private readonly fetchImpl: typeof fetch;
@@ -83,6 +41,7 @@ export class HttpTransport {
   constructor(readonly options: TransportOptions) {
     this.endpoint = new URL(options.url);
     const binding = options.binding ?? 'JSONRPC';
+    if (binding === 'GRPC') throw new A2ATransportError('gRPC is not spoken over fetch: client-transport.ts chooses the gRPC transport', 'protocol');
     const other = options.version === undefined || majorMinor(options.version) === OWN_VERSION ? undefined : fallbackTo(options.version);
     this.encoding = other ? other.encoding(binding) : binding === 'HTTP+JSON' ? restEncoding() : jsonRpcEncoding;
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);

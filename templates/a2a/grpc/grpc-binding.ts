@@ -19,6 +19,7 @@ import type { Principal } from '../server/executor.js';
 import type { HeaderReader } from '../server/http/request.js';
 import type { Outcome, StreamFraming } from '../server/roles/dispatch.js';
 import { versionAdapters } from '../version-adapters.js';
+import { asBuffer } from './agent-codec.js';
 import type { ProtoCodec } from './proto-codec.js';
 import { ProtoDecodeError } from './proto-reader.js';
 import { failureOf, plainFailure, type GrpcFailure } from './rpc-status.js';
@@ -234,8 +235,7 @@ export class GrpcServiceBinding {
 
   private encode(type: string, value: unknown): { bytes: Buffer } | { failure: GrpcFailure } {
     try {
-      const bytes = this.options.codec.encode(type, value as Record<string, unknown>);
-      return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+      return { bytes: asBuffer(this.options.codec.encode(type, value as Record<string, unknown>)) };
     } catch (err) {
       this.config.log('error', `a2a: a ${type} could not be encoded`, err);
       return { failure: this.failure(errorFor('internal')) };

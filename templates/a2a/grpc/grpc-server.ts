@@ -5,25 +5,22 @@
 // request (server.limits.bodyBytes, RESOURCE_EXHAUSTED past it), streams per connection, and what
 // a stream may buffer for a client that does not read.
 import * as grpc from '@grpc/grpc-js';
-import { grpcErrorStatus, grpcMessageCodecs, grpcServices, wireSchema } from '../grpc-services.js';
+import { grpcErrorStatus, grpcMessageCodecs, grpcServices } from '../grpc-services.js';
 import type { BindingConfig } from '../server/bindings/binding.js';
 import type { GrpcListening, GrpcStartOptions } from '../server/options.js';
 import { GrpcServiceBinding, type StreamHandler, type UnaryHandler } from './grpc-binding.js';
-import { ProtoCodec } from './proto-codec.js';
-import { plainFailure, RPC_WIRE_SCHEMA, type GrpcFailure } from './rpc-status.js';
+import { agentCodec, asBuffer } from './agent-codec.js';
+import { plainFailure, type GrpcFailure } from './rpc-status.js';
 
 const STATUS_DETAILS = 'grpc-status-details-bin';
 const HEALTH = 'grpc.health.v1.Health';
 const identity = (bytes: Buffer): Buffer => bytes;
 
-const codec = new ProtoCodec({
-  messages: { ...wireSchema.messages, ...RPC_WIRE_SCHEMA.messages },
-  enums: { ...wireSchema.enums, ...RPC_WIRE_SCHEMA.enums },
-});
+const codec = agentCodec;
 
 function failureMetadata(failure: GrpcFailure): grpc.Metadata {
   const metadata = new grpc.Metadata();
-  metadata.set(STATUS_DETAILS, Buffer.from(failure.statusDetails.buffer, failure.statusDetails.byteOffset, failure.statusDetails.byteLength));
+  metadata.set(STATUS_DETAILS, asBuffer(failure.statusDetails));
   return metadata;
 }
 
@@ -109,6 +106,6 @@ function healthCheck(services: readonly string[], config: BindingConfig): UnaryH
     if (service !== '' && !services.includes(service)) return callback({ code: grpc.status.NOT_FOUND, details: `no service ${service.slice(0, 100)} here` });
     const status = config.accepting && !config.accepting() ? 'NOT_SERVING' : 'SERVING';
     const bytes = codec.encode('grpc.health.v1.HealthCheckResponse', { status });
-    callback(null, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    callback(null, asBuffer(bytes));
   };
 }

@@ -26,7 +26,7 @@ export class ProtoCodec {
     return this.encoder.encode(type, value);
   }
 
-  decode(type: string, bytes: Uint8Array): Record<string, unknown> {
-    return this.decoder.decode(type, bytes);
+  decode(type: string, bytes: Uint8Array, options?: { requiredDefaults?: boolean }): Record<string, unknown> {
+    return this.decoder.decode(type, bytes, options);
   }
 }

@@ -18,7 +18,12 @@ export class ProtoDecoder {
 
   constructor(private readonly schema: WireSchema) {}
 
-  decode(type: string, bytes: Uint8Array): JsonObject {
+  /** Set for one decode (decoding is synchronous): fill REQUIRED fields the wire left at their default. */
+  private fillRequired = false;
+
+  /** `requiredDefaults`: a REQUIRED scalar, enum or list the wire left out (proto3 omits defaults) is written with its default, as a reader of the JSON form expects it. */
+  decode(type: string, bytes: Uint8Array, options: { requiredDefaults?: boolean } = {}): JsonObject {
+    this.fillRequired = options.requiredDefaults === true;
     return this.readMessage(new ProtoReader(bytes), type, bytes.length, 0) as JsonObject;
   }
 
@@ -70,7 +75,18 @@ export class ProtoDecoder {
       }
     }
     if (r.pos !== end) throw new ProtoDecodeError(`${type} runs past its end`);
+    if (this.fillRequired) this.fillDefaults(type, out);
     return out;
+  }
+
+  private fillDefaults(type: string, out: JsonObject): void {
+    for (const field of this.schema.messages[type]) {
+      if (!field.q || out[field.j] !== undefined) continue;
+      if (field.k) out[field.j] = {};
+      else if (field.r) out[field.j] = [];
+      else if (isScalar(field.t)) out[field.j] = defaultOf(field.t);
+      else if (Object.hasOwn(this.schema.enums, field.t)) out[field.j] = this.enumName(field.t, 0);
+    }
   }
 
   private readField(r: ProtoReader, t: string, wire: number, depth: number): Json {

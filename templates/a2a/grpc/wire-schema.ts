@@ -33,6 +33,8 @@ export interface WireField {
   readonly k?: ScalarType;
   /** Explicit presence (a oneof member, proto3 `optional`): written even when it holds the default value. */
   readonly p?: true;
+  /** REQUIRED (`google.api.field_behavior`): proto3 leaves a default value off the wire, so a reader that must see the field fills it in (proto-decode.ts, `requiredDefaults`). */
+  readonly q?: true;
   /** The oneof it belongs to: setting it clears the group's other members (the last one read wins). */
   readonly o?: string;
 }
