@@ -58,7 +58,11 @@ describe.each<{ name: string; fixture: string; metadata: Record<string, string> 
     const { messages, failure: f } = await streamed(stub, 'SendStreamingMessage', send('chunks 2'), metadata);
     expect(f).toBeUndefined();
     expect(messages[0].task).toBeDefined();
-    expect(messages.filter((m) => m.artifactUpdate).map((m) => m.artifactUpdate.artifact.parts[0].text)).toEqual(['chunk-0', 'chunk-1']);
+    const chunks = messages.filter((m) => m.artifactUpdate).map((m) => m.artifactUpdate);
+    expect(chunks.map((c) => [c.artifact.parts[0].text, c.append ?? false, c.lastChunk ?? false])).toEqual([
+      ['chunk-0', false, false],
+      ['chunk-1', true, true],
+    ]);
     const last = messages.at(-1)!.statusUpdate;
     expect([last.status.state, last.final]).toEqual(['TASK_STATE_COMPLETED', true]);
   });

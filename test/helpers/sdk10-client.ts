@@ -1,10 +1,11 @@
 // The official @a2a-js/sdk 1.3.0 client (A2A v1.0) built from an agent's base URL with
 // ClientFactory: the card is fetched from <base>/.well-known/agent-card.json and the interface
-// of the binding asked for (JSONRPC unless told) is taken. Every HTTP exchange goes through a recording fetch (`wire`), so tests
+// of the binding asked for (JSONRPC unless told; GRPC through its @grpc/grpc-js transport) is taken. Every HTTP exchange goes through a recording fetch (`wire`), so tests
 // can show exactly what the SDK sent and received. close() aborts every request still open (SSE
 // streams included); idle keep-alive sockets of the global fetch pool are unref'd by undici and
 // end when the server closes (its helper destroys every connection).
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Client } from 'a2a-sdk-10/client';
+import { GrpcTransportFactory } from 'a2a-sdk-10/client/grpc';
 
 export interface WireExchange {
   method: string;
@@ -25,7 +26,7 @@ export interface Sdk10Client {
 }
 
 /** Builds the SDK client for the agent at `baseUrl` (card at `cardPath`, default the well-known path), speaking `binding`. */
-export async function sdk10Client(baseUrl: string, cardPath?: string, binding: 'JSONRPC' | 'HTTP+JSON' = 'JSONRPC'): Promise<Sdk10Client> {
+export async function sdk10Client(baseUrl: string, cardPath?: string, binding: 'JSONRPC' | 'HTTP+JSON' | 'GRPC' = 'JSONRPC'): Promise<Sdk10Client> {
   const wire: WireExchange[] = [];
   const open = new Set<AbortController>();
   const recordingFetch: typeof fetch = async (input, init) => {
@@ -57,7 +58,11 @@ export async function sdk10Client(baseUrl: string, cardPath?: string, binding: '
   const factory = new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
       transports: [
-        binding === 'JSONRPC' ? new JsonRpcTransportFactory({ fetchImpl: recordingFetch }) : new RestTransportFactory({ fetchImpl: recordingFetch }),
+        binding === 'JSONRPC'
+          ? new JsonRpcTransportFactory({ fetchImpl: recordingFetch })
+          : binding === 'HTTP+JSON'
+            ? new RestTransportFactory({ fetchImpl: recordingFetch })
+            : new GrpcTransportFactory(),
       ],
       cardResolver: new DefaultAgentCardResolver({ fetchImpl: recordingFetch }),
       preferredTransports: [binding],

@@ -1,4 +1,4 @@
-// An official @a2a-js/sdk 1.3.0 agent (A2A v1.0, JSON-RPC and HTTP+JSON bindings) on Express, on
+// An official @a2a-js/sdk 1.3.0 agent (A2A v1.0, JSON-RPC and HTTP+JSON bindings, and gRPC when asked) on Express, on
 // 127.0.0.1 with a free port: jsonRpcHandler at /, restHandler at /rest, agentCardHandler at
 // /.well-known/agent-card.json,
 // InMemoryTaskStore, push notification configs (InMemoryPushNotificationStore) and, when asked,
@@ -24,6 +24,8 @@ import {
   type RequestContext,
 } from 'a2a-sdk-10/server';
 import { UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } from 'a2a-sdk-10/server/express';
+import { A2AService, grpcService, UserBuilder as GrpcUserBuilder } from 'a2a-sdk-10/server/grpc';
+import * as grpc from '@grpc/grpc-js';
 
 export interface Sdk10Server {
   /** Base URL, e.g. http://127.0.0.1:PORT/ (the JSON-RPC endpoint and the card's base). */
@@ -37,6 +39,8 @@ export interface Sdk10ServerOptions {
   pushDelivery?: boolean;
   /** Serve v0.3 clients too (`legacyCompat` on the three handlers; the card lists 0.3 interfaces). */
   legacyCompat?: boolean;
+  /** Serve gRPC too (`@a2a-js/sdk/server/grpc` on @grpc/grpc-js, a free loopback port; the card lists it as host:port). */
+  grpc?: boolean;
 }
 
 export const textPart = (text: string): Part => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
@@ -176,10 +180,13 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
   });
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   for (const i of card.supportedInterfaces) i.url = i.protocolBinding === 'JSONRPC' ? url : `${url}rest`;
+  const grpcServer = options.grpc ? await startSdkGrpc(handler) : undefined;
+  if (grpcServer) card.supportedInterfaces.push({ url: grpcServer.address, protocolBinding: 'GRPC', tenant: '', protocolVersion: '1.0' });
   return {
     url,
     card,
     async close() {
+      grpcServer?.server.forceShutdown();
       stop.abort();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
@@ -187,4 +194,14 @@ export async function startSdk10Server(options: Sdk10ServerOptions = {}): Promis
       await closed;
     },
   };
+}
+
+/** The SDK's gRPC service over the same request handler, on a free loopback port. */
+async function startSdkGrpc(handler: DefaultRequestHandler): Promise<{ server: grpc.Server; address: string }> {
+  const server = new grpc.Server();
+  server.addService(A2AService, grpcService({ requestHandler: handler, userBuilder: GrpcUserBuilder.noAuthentication }));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound))),
+  );
+  return { server, address: `127.0.0.1:${port}` };
 }

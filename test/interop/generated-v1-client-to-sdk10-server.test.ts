@@ -1,6 +1,7 @@
 // The generated A2A v1.0 client against the official @a2a-js/sdk 1.3.0 server (Express
-// jsonRpcHandler, restHandler, agentCardHandler) on loopback, over each binding: discovery
-// through supportedInterfaces, every method the server implements, typed errors.
+// jsonRpcHandler, restHandler, agentCardHandler; its gRPC service on @grpc/grpc-js) on loopback,
+// over each binding: discovery through supportedInterfaces, every method the server implements,
+// typed errors. (The client is generated with gRPC, which only agents serving it are.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSdk10Server, type Sdk10Server } from '../helpers/sdk10-server.js';
@@ -9,15 +10,15 @@ import { fixtureProject, webhookReceiver } from '../helpers/server.js';
 type Any = any;
 const message = (text: string, extra: Record<string, unknown> = {}) => ({ messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }], ...extra });
 
-describe.each(['JSONRPC', 'HTTP+JSON'] as const)('generated A2A v1.0 client (%s) → @a2a-js/sdk 1.3.0 server', (binding) => {
+describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('generated A2A v1.0 client (%s) → @a2a-js/sdk 1.3.0 server', (binding) => {
   let server: Sdk10Server;
   let client: Any;
   let lib: Any;
   let errors: Any;
 
   beforeAll(async () => {
-    server = await startSdk10Server();
-    const project = await fixtureProject('full-v1.0');
+    server = await startSdk10Server({ grpc: true });
+    const project = await fixtureProject('grpc-v1.0');
     lib = await project.load('a2a/client/index.js');
     errors = await project.load('a2a/errors.js');
     client = await lib.A2AClient.fromCardUrl(server.url, { binding });
@@ -27,7 +28,11 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('generated A2A v1.0 client (%s)
   });
 
   it(`fromCardUrl picks the card’s ${binding} 1.0 interface and sends A2A-Version: 1.0`, async () => {
-    expect(client.transport.options).toMatchObject({ binding, url: binding === 'JSONRPC' ? server.url : `${server.url}rest` });
+    const grpcAddress = server.card.supportedInterfaces.find((i) => i.protocolBinding === 'GRPC')!.url;
+    expect(client.transport.options).toMatchObject({
+      binding,
+      url: binding === 'JSONRPC' ? server.url : binding === 'GRPC' ? grpcAddress : `${server.url}rest`,
+    });
     const seen: string[] = [];
     const watched = await lib.A2AClient.fromCardUrl(server.url, {
       binding,
@@ -37,8 +42,8 @@ describe.each(['JSONRPC', 'HTTP+JSON'] as const)('generated A2A v1.0 client (%s)
       ),
     });
     await watched.sendMessage({ message: message('reply:ok') });
-    // The card, then the call.
-    expect(seen).toEqual(['1.0 /.well-known/agent-card.json', binding === 'JSONRPC' ? '1.0 /' : '1.0 /rest/message:send']);
+    // The card, then the call (over gRPC, not through fetch).
+    expect(seen).toEqual(['1.0 /.well-known/agent-card.json', ...(binding === 'GRPC' ? [] : [binding === 'JSONRPC' ? '1.0 /' : '1.0 /rest/message:send'])]);
   });
 
   it('SendMessage: {task} with TASK_STATE_COMPLETED, and a {message} direct reply', async () => {

@@ -1,13 +1,17 @@
 // The official @a2a-js/sdk 0.3.14 client — a v0.3.0 client that sends no A2A-Version — against a
-// generated v1.0 agent with `compat: [0.3.0]`, over both of v0.3.0's bindings: JSON-RPC and
-// HTTP+JSON. The agent serves it through its translation layer from the same executor and task
+// generated v1.0 agent with `compat: [0.3.0]`, over each of v0.3.0's bindings: JSON-RPC,
+// HTTP+JSON and gRPC (v0.3.0's own A2AService, served beside v1.0's). The agent serves it through its translation layer from the same executor and task
 // store its v1.0 clients use; a task the SDK made is then read over v1.0.
 import { randomUUID } from 'node:crypto';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory, type Client } from 'a2a-sdk-03/client';
+import { GrpcTransportFactory } from 'a2a-sdk-03/client/grpc';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { agentProject } from '../helpers/agent-project.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rpc } from '../helpers/http.js';
 import { sdk03TaskChecks } from '../helpers/sdk03-client-checks.js';
-import { fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
+import { FIXTURES, fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
 
 type Any = any;
 const message = (text: string) => ({ kind: 'message' as const, messageId: randomUUID(), role: 'user' as const, parts: [{ kind: 'text' as const, text }] });
@@ -15,13 +19,22 @@ const message = (text: string) => ({ kind: 'message' as const, messageId: random
 describe.each([
   { binding: 'JSONRPC', path: '/a2a', factory: (fetchImpl: typeof fetch) => new JsonRpcTransportFactory({ fetchImpl }) },
   { binding: 'HTTP+JSON', path: '/a2a/rest/v1/message:send', factory: (fetchImpl: typeof fetch) => new RestTransportFactory({ fetchImpl }) },
+  { binding: 'GRPC', path: undefined, factory: () => new GrpcTransportFactory() },
 ])('@a2a-js/sdk 0.3.14 client over $binding → generated v1.0 agent with compat: [0.3.0]', ({ binding, path, factory }) => {
   let agent: RunningAgent;
   let client: Client;
   const seen: { url: string; version: string | null }[] = [];
 
   beforeAll(async () => {
-    agent = await startAgent(await fixtureProject('compat-v1.0'), { push: { deliver: async () => ({ status: 200 }) } });
+    // For gRPC the agent serves it too (a free port); the SDK's card resolver then finds v0.3's GRPC interface.
+    const project =
+      binding === 'GRPC'
+        ? await agentProject(
+            'compat-v1.0-grpc',
+            readFileSync(join(FIXTURES, 'compat-v1.0.a2a.yaml'), 'utf8').replace(/^server:$/m, 'server:\n  bindings: [jsonrpc, rest, grpc]\n  grpcPort: 0'),
+          )
+        : await fixtureProject('compat-v1.0');
+    agent = await startAgent(project, { push: { deliver: async () => ({ status: 200 }) } });
     const watched: typeof fetch = (input, init) => {
       const headers = new Headers(init?.headers);
       seen.push({
@@ -41,7 +54,8 @@ describe.each([
   it('reads the v0.3.0 card and sends, without A2A-Version, to the v0.3 interface', async () => {
     const reply = (await client.sendMessage({ message: message('reply hello') })) as Any;
     expect(reply).toMatchObject({ kind: 'message', role: 'agent', parts: [{ kind: 'text', text: 'hello' }] });
-    expect(seen.at(-1)).toEqual({ url: `POST ${path}`, version: null });
+    // Over gRPC nothing but the card went over HTTP.
+    expect(seen.at(-1)).toEqual(path ? { url: `POST ${path}`, version: null } : { url: 'GET /.well-known/agent-card.json', version: null });
   });
 
   it('sendMessage: a completed v0.3.0 task with its artifact and history', async () => {
@@ -58,7 +72,7 @@ describe.each([
     const events: Any[] = [];
     for await (const event of client.sendMessageStream({ message: message('chunks 2') })) events.push(event);
     expect(events.map((e) => e.kind)).toEqual(['task', 'artifact-update', 'artifact-update', 'status-update']);
-    // Over HTTP+JSON the SDK's FromProto drops `append` (the wire has it: test/runtime/proto-json-v03.test.ts).
+    // Over its proto (HTTP+JSON, gRPC) the SDK's FromProto drops `append` (the wire has it: test/runtime/proto-json-v03.test.ts, test/grpc/server-v03.test.ts).
     expect(events[2]).toMatchObject(binding === 'JSONRPC' ? { append: true, lastChunk: true } : { lastChunk: true });
     expect(events.at(-1)).toMatchObject({ final: true, status: { state: 'completed' } });
   });

@@ -1,5 +1,5 @@
 // The official @a2a-js/sdk 1.3.0 client (ClientFactory) against a generated A2A v1.0 agent on
-// loopback, over each binding (its JSON-RPC and its HTTP+JSON transport): every method it
+// loopback, over each binding (its JSON-RPC, HTTP+JSON and gRPC transports): every method it
 // offers, as its own types read them — against a plain v1.0 agent and one that answers v0.3.0 clients too.
 import { randomUUID } from 'node:crypto';
 import type { Message, StreamResponse, Task } from 'a2a-sdk-10';
@@ -8,13 +8,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGate } from '../helpers/script-executor.js';
 import { config, isTask, send } from '../helpers/sdk10-requests.js';
 import { sdk10Client, type Sdk10Client } from '../helpers/sdk10-client.js';
-import { fixtureProject, startAgent, webhookReceiver, type RunningAgent } from '../helpers/server.js';
+import { FIXTURES, fixtureProject, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
+import { agentProject } from '../helpers/agent-project.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const textOf = (parts: { content?: { $case: string; value?: unknown } }[] | undefined) =>
   (parts ?? []).map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 
 // The agent with `compat: [0.3.0]` too: its card lists v0.3 interfaces beside the v1.0 ones, and a v1.0 client must be served as before.
-const COMBOS = (['full-v1.0', 'compat-v1.0'] as const).flatMap((fixture) => (['JSONRPC', 'HTTP+JSON'] as const).map((binding) => ({ fixture, binding })));
+const COMBOS = (['full-v1.0', 'compat-v1.0'] as const).flatMap((fixture) =>
+  (['JSONRPC', 'HTTP+JSON', 'GRPC'] as const).map((binding) => ({ fixture, binding })),
+);
+
+/** The fixture's agent; for gRPC with `grpc` in its bindings (on a free port). */
+const projectFor = (fixture: string, binding: string) =>
+  binding === 'GRPC'
+    ? agentProject(
+        `${fixture}-grpc`,
+        readFileSync(join(FIXTURES, `${fixture}.a2a.yaml`), 'utf8').replace(/^server:$/m, 'server:\n  bindings: [jsonrpc, rest, grpc]\n  grpcPort: 0'),
+      )
+    : fixtureProject(fixture);
 
 describe.each(COMBOS)('@a2a-js/sdk 1.3.0 client ($binding) → generated A2A v1.0 agent ($fixture)', ({ fixture, binding }) => {
   let agent: RunningAgent;
@@ -23,7 +37,7 @@ describe.each(COMBOS)('@a2a-js/sdk 1.3.0 client ($binding) → generated A2A v1.
 
   beforeAll(async () => {
     hook = await webhookReceiver();
-    agent = await startAgent(await fixtureProject(fixture), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
+    agent = await startAgent(await projectFor(fixture, binding), { push: { allowPrivateTargets: ['127.0.0.1'], retryDelaysMs: [20] } });
     sdk = await sdk10Client(agent.origin + '/', undefined, binding);
   });
   afterAll(async () => {
@@ -34,6 +48,12 @@ describe.each(COMBOS)('@a2a-js/sdk 1.3.0 client ($binding) → generated A2A v1.
     expect(sdk.client.protocolVersion).toBe('1.0');
     expect(sdk.wire[0]).toMatchObject({ method: 'GET', status: 200 });
     await sdk.client.sendMessage(send('reply hi'));
+    if (binding === 'GRPC') {
+      // No HTTP after the card: the call went over gRPC, to the address the card lists.
+      expect(sdk.wire).toHaveLength(1);
+      expect(sdk.client.transport.protocolName).toBe('GRPC');
+      return;
+    }
     expect(sdk.wire.at(-1)!.url).toBe(binding === 'JSONRPC' ? `${agent.origin}/a2a` : `${agent.origin}/a2a/rest/message:send`);
   });
 
@@ -128,5 +148,30 @@ describe.each(COMBOS)('@a2a-js/sdk 1.3.0 client ($binding) → generated A2A v1.
     expect(delivery.headers['content-type']).toBe('application/a2a+json');
     await sdk.client.deleteTaskPushNotificationConfig({ tenant: '', taskId: task.id, id: 'cfg-1' });
     expect((await sdk.client.listTaskPushNotificationConfig({ tenant: '', taskId: task.id, pageSize: 0, pageToken: '' })).configs).toEqual([]);
+  });
+});
+
+describe('@a2a-js/sdk 1.3.0 client (GRPC) → generated A2A v1.0 agent with bearer auth', () => {
+  let sdk: Sdk10Client;
+  const bearer = { serviceParameters: { authorization: `Bearer ${TOKEN}` } };
+
+  beforeAll(async () => {
+    const agent = await startAgent(await fixtureProject('grpc-v1.0'));
+    sdk = await sdk10Client(agent.origin + '/', undefined, 'GRPC');
+  });
+  afterAll(async () => {
+    await sdk?.close();
+  });
+
+  it('credentials as metadata (serviceParameters): accepted, and a call without them is refused', async () => {
+    const task = (await sdk.client.sendMessage(send('task', config()), bearer)) as Task;
+    expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
+    await expect(sdk.client.getTask({ tenant: '', id: task.id })).rejects.toThrow(/UNAUTHENTICATED|Unauthenticated|credentials/i);
+  });
+
+  it('GetExtendedAgentCard: the card with its extended skills', async () => {
+    // The card declares an extended card: the SDK fetches it through GetExtendedAgentCard.
+    const card = await sdk.client.getAgentCard(bearer);
+    expect(card.skills.map((s) => s.id)).toContain('secret-skill');
   });
 });
