@@ -23,6 +23,7 @@ import { asBuffer } from './agent-codec.js';
 import type { ProtoCodec } from './proto-codec.js';
 import { ProtoDecodeError } from './proto-reader.js';
 import { failureOf, plainFailure, type GrpcFailure } from './rpc-status.js';
+import { resetSlowReader } from './slow-reader.js';
 import type { GrpcCodeName, GrpcMethod, GrpcService } from './service-types.js';
 
 export type UnaryHandler = (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>) => void;
@@ -125,6 +126,11 @@ export class GrpcServiceBinding {
         buffered += frame.length;
         if (buffered > this.options.maxBufferedBytes) {
           closed();
+          // Its status could only follow the data it does not read: the stream is reset (slow-reader.ts).
+          if (resetSlowReader(call)) {
+            done = true;
+            return;
+          }
           return finish(
             plainFailure(
               'RESOURCE_EXHAUSTED',
