@@ -6,6 +6,7 @@ import type { CredentialKind, SecurityDescriptor, SecuritySchemeDescriptor } fro
 import { plainScheme, requirementSets, type PlainScheme } from '../../templates/a2a/runtime/card-security.js';
 import { isPlainObject } from '../json-schema.js';
 import { secretsVariable } from './names.js';
+import { legacyOpenApiScheme, openApiScheme } from './security-openapi.js';
 
 export type { CredentialKind };
 
@@ -16,6 +17,8 @@ export interface SecuritySchemeModel extends SecuritySchemeDescriptor {
   description?: string;
   /** Where the scaffold's main.ts reads the secrets it accepts (names.ts: secretsVariable). */
   secretsEnv: string;
+  /** The scheme as an OpenAPI Security Scheme Object (security-openapi.ts), for openapi.json. */
+  openApi: Record<string, unknown>;
 }
 
 export interface SecurityModel {
@@ -35,9 +38,9 @@ function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredSc
   const declared = agent.securitySchemes;
   if (isPlainObject(declared)) {
     const schemes = Object.entries(declared)
-      .map(([name, raw]) => [name, plainScheme(raw)] as const)
-      .filter((entry): entry is readonly [string, PlainScheme] => entry[1] !== undefined)
-      .map(([name, s]) => fromOpenApi(name, s));
+      .map(([name, raw]) => [name, plainScheme(raw), openApiScheme(raw)] as const)
+      .filter((entry): entry is readonly [string, PlainScheme, Record<string, unknown>] => entry[1] !== undefined && entry[2] !== undefined)
+      .map(([name, s, openApi]) => ({ ...fromOpenApi(name, s), openApi }));
     const stated = requirementSets(agent);
     const requirements = stated ? stated.map((names) => names.filter((k) => schemes.some((s) => s.name === k)).sort()) : schemes.map((s) => [s.name]);
     return { schemes, requirements: requirements.filter((r) => r.length > 0) };
@@ -50,7 +53,7 @@ function declaredSecurity(agent: Record<string, unknown>): { schemes: DeclaredSc
   return { schemes: [], requirements: [] };
 }
 
-function fromOpenApi(name: string, s: PlainScheme): DeclaredScheme {
+function fromOpenApi(name: string, s: PlainScheme): Omit<DeclaredScheme, 'openApi'> {
   const type = String(s.type ?? '');
   const description = typeof s.description === 'string' ? s.description : undefined;
   if (type === 'apiKey') {
@@ -70,9 +73,10 @@ function fromOpenApi(name: string, s: PlainScheme): DeclaredScheme {
 
 function fromLegacy(scheme: string): DeclaredScheme {
   const lower = scheme.toLowerCase();
-  if (lower === 'bearer') return { name: scheme, type: 'legacy', credential: 'bearer' };
-  if (lower === 'basic') return { name: scheme, type: 'legacy', credential: 'basic' };
-  return { name: scheme, type: 'legacy', credential: 'scheme', authScheme: scheme };
+  const openApi = legacyOpenApiScheme(scheme);
+  if (lower === 'bearer') return { name: scheme, type: 'legacy', credential: 'bearer', openApi };
+  if (lower === 'basic') return { name: scheme, type: 'legacy', credential: 'basic', openApi };
+  return { name: scheme, type: 'legacy', credential: 'scheme', authScheme: scheme, openApi };
 }
 
 /** What the runtime reads (agent.ts `security`): the contract's fields only. */

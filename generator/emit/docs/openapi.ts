@@ -23,24 +23,15 @@ const OAS_FIELDS: Record<string, string[]> = {
   mutualTLS: ['type', 'description'],
 };
 
-function securitySchemes(card: Json, security: SecurityModel): Record<string, Json> {
-  const declared = isPlainObject(card.securitySchemes) ? (card.securitySchemes as Record<string, Json>) : undefined;
-  if (declared) {
-    return Object.fromEntries(
-      Object.entries(declared).map(([name, scheme]) => {
-        const allowed = OAS_FIELDS[String(scheme.type)] ?? ['type', 'description'];
-        const out: Json = {};
-        for (const [k, v] of Object.entries(scheme)) out[allowed.includes(k) ? k : `x-a2a-${k}`] = v;
-        return [name, out];
-      }),
-    );
-  }
-  // v0.1.0 `authentication.schemes` name HTTP authorization schemes.
+/** The model's schemes in OpenAPI's shape (model/security-openapi.ts), each field OpenAPI lacks as an `x-a2a-` extension. */
+function securitySchemes(security: SecurityModel): Record<string, Json> {
   return Object.fromEntries(
-    security.schemes.map((s) => [
-      s.name,
-      { type: 'http', scheme: s.credential === 'basic' ? 'basic' : s.credential === 'bearer' ? 'bearer' : (s.authScheme ?? s.name) },
-    ]),
+    security.schemes.map(({ name, openApi }) => {
+      const allowed = OAS_FIELDS[String(openApi.type)] ?? ['type', 'description'];
+      const out: Json = {};
+      for (const [k, v] of Object.entries(openApi)) out[allowed.includes(k) || k.startsWith('x-') ? k : `x-a2a-${k}`] = v;
+      return [name, out];
+    }),
   );
 }
 
@@ -74,7 +65,6 @@ function olderNote(protocol: ProtocolModel, compat: readonly CompatModel[]): str
 
 export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Record<string, JsonSchema>): Json {
   const { protocol, agent } = ctx;
-  const card = agent.card as Json;
   // Only the methods the agent serves (served.ts): the others answer nothing but an error.
   const served = view.methods.map((v) => v.model);
   const unary = served.filter((m) => !m.streaming);
@@ -84,7 +74,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
       ex ? [[m.name.replace(/[^A-Za-z0-9_.-]/g, '_'), { summary: `${m.name}: ${ex.summary}`, value: JSON.parse(ex.requestJson) }]] : [],
     ),
   );
-  const schemes = securitySchemes(card, agent.security);
+  const schemes = securitySchemes(agent.security);
   const requirements = agent.security.requirements.map((alt) => Object.fromEntries(alt.map((n) => [n, []])));
   const authResponses: Json = requirements.length
     ? {
