@@ -51,7 +51,11 @@ export function manifestFromAnswers(a: InitAnswers): string {
   }));
   const header = '# Created by `a2a-gen init`. Describe your agent here, then run `npm run generate`.\n';
   // The database URL is never written here: the agent reads it from DATABASE_URL.
-  const server = a.store === 'postgres' ? { server: { store: 'postgres' } } : {};
+  const settings: Record<string, unknown> = {};
+  if (a.store === 'postgres') settings.store = 'postgres';
+  // gRPC beside the bindings the version has by default (JSON-RPC and HTTP+JSON from v0.3.0, the only versions with gRPC).
+  if (a.grpc) settings.bindings = ['jsonrpc', 'rest', 'grpc'];
+  const server = Object.keys(settings).length ? { server: settings } : {};
   // A v1.x agent answers v0.3.0 clients too: they are most of the clients in the field (VERSIONS.md).
   const compat = v1 ? { compat: ['0.3.0'] } : {};
   return header + stringify({ spec: a.spec, ...compat, agent, skills, ...server }, { lineWidth: 0 });

@@ -2,6 +2,7 @@
 // Streams are injectable, so tests drive the prompts without a terminal.
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
+import { factsFor } from '../model/versions.js';
 
 export interface InitAnswers {
   name: string;
@@ -12,6 +13,8 @@ export interface InitAnswers {
   auth: 'none' | 'bearer' | 'apiKey';
   /** Where tasks live: this process's memory, or PostgreSQL shared by replicas (manifest server.store). */
   store: 'memory' | 'postgres';
+  /** Serve gRPC beside JSON-RPC and HTTP+JSON (manifest server.bindings; from A2A v0.3.0). */
+  grpc: boolean;
 }
 
 export const DEFAULT_ANSWERS: InitAnswers = {
@@ -22,6 +25,7 @@ export const DEFAULT_ANSWERS: InitAnswers = {
   pushNotifications: false,
   auth: 'none',
   store: 'memory',
+  grpc: false,
 };
 
 /** `defaultName`: what Enter gives for the name (init passes one made from the folder's name). */
@@ -71,7 +75,10 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
     const store = (await ask('Task store: memory (one process) or postgres (shared by replicas, DATABASE_URL)', 'memory', (a) =>
       ['memory', 'postgres'].includes(a) ? undefined : 'memory or postgres',
     )) as InitAnswers['store'];
-    return { name, spec: spec.replace(/^v/, ''), skills: [...new Set(skills)], streaming, pushNotifications, auth, store };
+    // gRPC is a binding from v0.3.0; it adds a dependency (@grpc/grpc-js), so it is asked for, not assumed.
+    const version = spec.replace(/^v/, '');
+    const grpc = factsFor(version).grpc !== undefined && yes(await ask('Serve gRPC too (GRPC_PORT, adds @grpc/grpc-js)? y/n', 'n', yesNo));
+    return { name, spec: version, skills: [...new Set(skills)], streaming, pushNotifications, auth, store, grpc };
   } finally {
     rl.close();
   }

@@ -171,15 +171,40 @@ describe('a2a-gen init', () => {
     expect(card.supportedInterfaces[0]).toMatchObject({ protocolBinding: 'JSONRPC', protocolVersion: '1.0' });
   });
 
+  it('asks for gRPC last (v0.3.0 on): yes serves all three bindings and declares @grpc/grpc-js; the card lists it', async () => {
+    const cwd = await tempDir('init-grpc-');
+    const stdin = new PassThrough();
+    let said = '';
+    const stdout = new Writable({ write: (c, _e, cb) => ((said += String(c)), cb()) });
+    const done = main(['init', 'rpc'], { cwd, stdin, stdout, stderr: stdout, interactive: true });
+    // Answers: name, version, skills, streaming, push, auth, store (defaults), then gRPC (a bad one first).
+    stdin.end('\n\n\n\n\n\n\nmaybe\ny\n');
+    expect(await done).toBe(0);
+    expect(said).toMatch(/\? Serve gRPC too \(GRPC_PORT, adds @grpc\/grpc-js\)\? y\/n \(n\) +answer y or n/);
+    const manifest = readFileSync(join(cwd, 'rpc', 'a2a.yaml'), 'utf8');
+    expect(manifest).toMatch(/^server:\n\s+bindings:\n\s+- jsonrpc\n\s+- rest\n\s+- grpc$/m);
+    expect(JSON.parse(readFileSync(join(cwd, 'rpc', 'package.json'), 'utf8')).dependencies['@grpc/grpc-js']).toMatch(/^\^1\./);
+    const card = JSON.parse(readFileSync(join(cwd, 'rpc', 'src/a2a/agent-card.json'), 'utf8'));
+    expect(card.supportedInterfaces.map((i: { protocolBinding: string }) => i.protocolBinding)).toContain('GRPC');
+    // Before v0.3.0 there is no gRPC to ask about.
+    const older = new PassThrough();
+    let olderSaid = '';
+    const olderOut = new Writable({ write: (c, _e, cb) => ((olderSaid += String(c)), cb()) });
+    const olderDone = main(['init', 'old'], { cwd, stdin: older, stdout: olderOut, stderr: olderOut, interactive: true });
+    older.end('\n0.2.5\n\n\n\n\n\n');
+    expect(await olderDone).toBe(0);
+    expect(olderSaid).not.toMatch(/gRPC/);
+  });
+
   it('Enter accepts every default', async () => {
     const cwd = await tempDir('init-defaults-');
     const stdin = new PassThrough();
     const sink = new Writable({ write: (_c, _e, cb) => cb() });
     const done = main(['init', 'my-bot'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
-    stdin.end('\n\n\n\n\n\n\n');
+    stdin.end('\n\n\n\n\n\n\n\n');
     expect(await done).toBe(0);
     const manifest = readFileSync(join(cwd, 'my-bot', 'a2a.yaml'), 'utf8');
-    expect(manifest).not.toMatch(/store/);
+    expect(manifest).not.toMatch(/store|bindings|grpc/);
     expect(manifest).toMatch(/name: My Bot/);
     expect(manifest).toMatch(/^spec: 1\.0\.1\ncompat:\n  - 0\.3\.0$/m);
     expect(manifest).not.toMatch(/security/);
