@@ -1,90 +1,114 @@
-// The gRPC server of an agent whose manifest serves gRPC: @grpc/grpc-js's HTTP/2 server with the
-// services of grpc-services.ts (generated from the proto of each version the agent answers),
-// their messages coded by this folder's codec rather than by generated classes, and the standard
-// health service (grpc.health.v1.Health/Check). The server's limits hold here too: the largest
-// request (server.limits.bodyBytes, RESOURCE_EXHAUSTED past it), streams per connection, and what
-// a stream may buffer for a client that does not read.
-import * as grpc from '@grpc/grpc-js';
+// The gRPC server of an agent whose manifest serves gRPC: node:http2 speaking gRPC's HTTP/2
+// protocol itself (grpc-call.ts), routing each `/<service>/<rpc>` path to the binding of its
+// service (grpc-services.ts, generated from the proto of each version the agent answers), and the
+// standard health service (grpc.health.v1.Health/Check). Measured against @grpc/grpc-js's server,
+// which spends more on each call than the agent's own work (bench/README.md, "gRPC"). The
+// server's limits hold here too: the largest request (server.limits.bodyBytes:
+// RESOURCE_EXHAUSTED), streams per connection (HTTP/2 SETTINGS), what a stream may hold for a
+// client that does not read, and the time a call may take to arrive.
+import { createSecureServer, createServer, type Http2Server, type Http2Session, type ServerHttp2Stream } from 'node:http2';
 import { grpcErrorStatus, grpcMessageCodecs, grpcServices } from '../grpc-services.js';
+import type { MethodRole } from '../runtime/protocol-types.js';
 import type { BindingConfig } from '../server/bindings/binding.js';
 import type { GrpcListening, GrpcStartOptions } from '../server/options.js';
-import { GrpcServiceBinding, type StreamHandler, type UnaryHandler } from './grpc-binding.js';
-import { agentCodec, asBuffer } from './agent-codec.js';
-import { plainFailure, type GrpcFailure } from './rpc-status.js';
+import { agentCodec } from './agent-codec.js';
+import { GrpcCall } from './grpc-call.js';
+import { GrpcServiceBinding } from './grpc-binding.js';
+import { plainFailure } from './rpc-status.js';
+import type { GrpcMethod } from './service-types.js';
 
-const STATUS_DETAILS = 'grpc-status-details-bin';
-const HEALTH = 'grpc.health.v1.Health';
-const identity = (bytes: Buffer): Buffer => bytes;
+const HEALTH_CHECK = '/grpc.health.v1.Health/Check';
 
-const codec = agentCodec;
-
-function failureMetadata(failure: GrpcFailure): grpc.Metadata {
-  const metadata = new grpc.Metadata();
-  metadata.set(STATUS_DETAILS, asBuffer(failure.statusDetails));
-  return metadata;
-}
-
-/** A method of raw bytes: the handlers decode and encode themselves, so a bad message is their INVALID_ARGUMENT, not grpc-js's INTERNAL. */
-function rawMethod(path: string, responseStream: boolean): grpc.MethodDefinition<Buffer, Buffer> {
-  return {
-    path,
-    requestStream: false,
-    responseStream,
-    requestSerialize: identity,
-    requestDeserialize: identity,
-    responseSerialize: identity,
-    responseDeserialize: identity,
-  };
+interface Route {
+  binding: GrpcServiceBinding;
+  method: GrpcMethod;
+  role: MethodRole;
 }
 
 /** Listens for gRPC on `host:port` (0: a free port) and serves the agent's services through `config`. */
 export async function startGrpcServer(config: BindingConfig, options: GrpcStartOptions): Promise<GrpcListening> {
-  const server = new grpc.Server({
-    'grpc.max_receive_message_length': config.limits.bodyBytes,
-    'grpc.max_concurrent_streams': options.maxStreamsPerConnection,
-  });
-  const served: string[] = [];
+  const routes = new Map<string, Route>();
   for (const service of grpcServices) {
     const binding = new GrpcServiceBinding(service, config, {
-      codec,
+      codec: agentCodec,
       statusByCode: grpcErrorStatus,
       maxBufferedBytes: options.maxBufferedBytes,
       messages: grpcMessageCodecs[service.messages],
-      metadata: failureMetadata,
     });
-    const definition: Record<string, grpc.MethodDefinition<Buffer, Buffer>> = {};
-    const handlers: Record<string, UnaryHandler | StreamHandler> = {};
     for (const method of service.methods) {
       const role = binding.roleOf(method);
-      if (role === undefined) continue;
-      definition[method.name] = rawMethod(`/${service.name}/${method.name}`, method.serverStreaming);
-      handlers[method.name] = method.serverStreaming ? binding.stream(method, role) : binding.unary(method, role);
+      if (role !== undefined) routes.set(`/${service.name}/${method.name}`, { binding, method, role });
     }
-    server.addService(definition, handlers as grpc.UntypedServiceImplementation);
-    served.push(service.name);
   }
-  server.addService({ Check: rawMethod(`/${HEALTH}/Check`, false) }, { Check: healthCheck(served, config) } as grpc.UntypedServiceImplementation);
+  const served = new Set(grpcServices.map((s) => s.name));
+  const settings = { maxConcurrentStreams: options.maxStreamsPerConnection };
+  const server: Http2Server = options.tls
+    ? createSecureServer({
+        key: options.tls.key,
+        cert: options.tls.cert,
+        ca: options.tls.ca,
+        requestCert: options.tls.ca !== undefined,
+        allowHTTP1: false,
+        settings,
+      })
+    : createServer({ settings });
+  const sessions = new Set<Http2Session>();
+  server.on('session', (session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+    // A peer that breaks the protocol loses its connection, never the server.
+    session.on('error', () => session.destroy());
+  });
+  server.on('stream', (stream, headers) => {
+    stream.on('error', () => undefined);
+    const path = String(headers[':path'] ?? '');
+    if (headers[':method'] !== 'POST' || !String(headers['content-type'] ?? '').startsWith('application/grpc')) {
+      stream.respond({ ':status': headers[':method'] !== 'POST' ? 405 : 415 }, { endStream: true });
+      return;
+    }
+    const call = new GrpcCall(stream, headers, (late) => late.abort(plainFailure('DEADLINE_EXCEEDED', 'the deadline passed', agentCodec)));
+    void serve(call, path, stream);
+  });
 
-  const credentials = options.tls
-    ? grpc.ServerCredentials.createSsl(options.tls.ca ?? null, [{ private_key: options.tls.key, cert_chain: options.tls.cert }], options.tls.ca !== undefined)
-    : grpc.ServerCredentials.createInsecure();
-  const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${host}:${options.port}`, credentials, (err, bound) => {
-      if (!err) return resolve(bound);
-      const inUse = /EADDRINUSE|address already in use/i.test(err.message);
-      reject(inUse ? new Error(`gRPC port ${options.port} on ${options.host} is in use: set GRPC_PORT to a free port`) : err);
-    }),
-  );
+  async function serve(call: GrpcCall, path: string, stream: ServerHttp2Stream): Promise<void> {
+    const route = routes.get(path);
+    if (path === HEALTH_CHECK) return healthCheck(call, served, config);
+    if (!route) {
+      stream.resume();
+      return call.end(plainFailure('UNIMPLEMENTED', `no method ${path.slice(0, 200)} here`, agentCodec));
+    }
+    const request = await call.read(config.limits.bodyBytes);
+    if (!(request instanceof Uint8Array)) return call.end(plainFailure(request.code, request.message, agentCodec));
+    try {
+      await route.binding.serve(call, request, route.method, route.role);
+    } catch (err) {
+      config.log('error', `a2a: gRPC ${path} failed`, err);
+      call.end(plainFailure('INTERNAL', 'internal error', agentCodec));
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`gRPC port ${options.port} on ${options.host} is in use: set GRPC_PORT to a free port`) : err),
+    );
+    server.listen(options.port, options.host.replace(/^\[(.*)\]$/, '$1'), () => {
+      server.removeAllListeners('error');
+      server.on('error', (err) => config.log('error', 'a2a: the gRPC server failed', err));
+      resolve();
+    });
+  });
+  const address = server.address();
   return {
     host: options.host,
-    port,
+    port: typeof address === 'object' && address ? address.port : options.port,
     async close(graceMs) {
-      // Calls still running get the grace period the HTTP side gets; then they are cut.
-      const done = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      // Calls still running get the grace period; then their connections are cut.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const session of sessions) session.close();
       const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-      await Promise.race([done, timer]);
-      server.forceShutdown();
+      await Promise.race([closed, timer]);
+      for (const session of sessions) session.destroy();
+      await closed;
     },
   };
 }
@@ -94,18 +118,17 @@ export async function startGrpcServer(config: BindingConfig, options: GrpcStartO
  * accepts calls, NOT_SERVING once it is shutting down; NOT_FOUND for a service it does not have.
  * @see https://github.com/grpc/grpc/blob/master/doc/health-checking.md
  */
-function healthCheck(services: readonly string[], config: BindingConfig): UnaryHandler {
-  return (call, callback) => {
-    let service = '';
-    try {
-      service = String(codec.decode('grpc.health.v1.HealthCheckRequest', call.request).service ?? '');
-    } catch {
-      const failure = plainFailure('INVALID_ARGUMENT', 'the HealthCheckRequest cannot be read', codec);
-      return callback({ code: failure.code, details: failure.details });
-    }
-    if (service !== '' && !services.includes(service)) return callback({ code: grpc.status.NOT_FOUND, details: `no service ${service.slice(0, 100)} here` });
-    const status = config.accepting && !config.accepting() ? 'NOT_SERVING' : 'SERVING';
-    const bytes = codec.encode('grpc.health.v1.HealthCheckResponse', { status });
-    callback(null, asBuffer(bytes));
-  };
+async function healthCheck(call: GrpcCall, services: ReadonlySet<string>, config: BindingConfig): Promise<void> {
+  const request = await call.read(4096);
+  let service = '';
+  try {
+    if (!(request instanceof Uint8Array)) throw new Error(request.message);
+    service = String(agentCodec.decode('grpc.health.v1.HealthCheckRequest', request).service ?? '');
+  } catch {
+    return call.end(plainFailure('INVALID_ARGUMENT', 'the HealthCheckRequest cannot be read', agentCodec));
+  }
+  if (service !== '' && !services.has(service)) return call.end(plainFailure('NOT_FOUND', `no service ${service.slice(0, 100)} here`, agentCodec));
+  const status = config.accepting && !config.accepting() ? 'NOT_SERVING' : 'SERVING';
+  call.write(agentCodec.encodeFramed('grpc.health.v1.HealthCheckResponse', { status }));
+  call.end();
 }

@@ -26,6 +26,11 @@ export class ProtoCodec {
     return this.encoder.encode(type, value);
   }
 
+  /** `encode` with gRPC's 5-byte message prefix in front: what goes on the wire. */
+  encodeFramed(type: string, value: Record<string, unknown>): Uint8Array {
+    return this.encoder.encodeFramed(type, value);
+  }
+
   decode(type: string, bytes: Uint8Array, options?: { requiredDefaults?: boolean }): Record<string, unknown> {
     return this.decoder.decode(type, bytes, options);
   }

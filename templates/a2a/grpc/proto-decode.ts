@@ -14,7 +14,7 @@ const MAX_DEPTH = 100;
 export class ProtoDecoder {
   private readonly byNumber = new Map<string, Map<number, WireField>>();
   private readonly enumNames = new Map<string, Map<number, string>>();
-  private readonly groups = new Map<string, string[]>();
+  private readonly groupOthers = new Map<WireField, string[]>();
 
   constructor(private readonly schema: WireSchema) {}
 
@@ -69,7 +69,7 @@ export class ProtoDecoder {
         if (field.p || !isScalar(field.t) || !isDefault(field.t, value)) {
           if (Object.hasOwn(this.schema.enums, field.t) && !field.p && value === this.enumName(field.t, 0)) continue;
           // A oneof holds one member: the last one on the wire wins.
-          if (field.o) for (const member of this.groupOf(type, field.o)) if (member !== field.j) delete out[member];
+          if (field.o) for (const member of this.othersInGroup(type, field)) if (out[member] !== undefined) delete out[member];
           out[field.j] = value;
         }
       }
@@ -99,9 +99,11 @@ export class ProtoDecoder {
       return this.enumName(t, r.int32());
     }
     if (wire !== WireType.LengthDelimited) throw new ProtoDecodeError(`a message field sent as wire type ${wire}`);
-    const [start, end] = r.delimited();
-    const inner = new ProtoReader(r.buf, start, end);
-    return this.readMessage(inner, t, end, depth + 1);
+    // r.within without its closure: this is every nested message of every request.
+    const end = r.enter();
+    const value = this.readMessage(r, t, end, depth + 1);
+    r.leave(end);
+    return value;
   }
 
   private readRepeated(r: ProtoReader, field: WireField, wire: number, out: JsonObject, depth: number): void {
@@ -110,10 +112,10 @@ export class ProtoDecoder {
     const numeric = (isScalar(t) && t !== 'string' && t !== 'bytes') || Object.hasOwn(this.schema.enums, t);
     // Packed (what proto3 writes) or one element per field (what it must also read).
     if (numeric && wire === WireType.LengthDelimited) {
-      const [start, end] = r.delimited();
-      const inner = new ProtoReader(r.buf, start, end);
       const elementWire = isScalar(t) ? wireTypeOf(t) : WireType.Varint;
-      while (inner.pos < end) list.push(this.readField(inner, t, elementWire, depth));
+      r.within((end) => {
+        while (r.pos < end) list.push(this.readField(r, t, elementWire, depth));
+      });
       return;
     }
     list.push(this.readField(r, t, wire, depth));
@@ -121,16 +123,16 @@ export class ProtoDecoder {
 
   private readMapEntry(r: ProtoReader, field: WireField, out: JsonObject, depth: number): void {
     const map = (out[field.j] ??= {}) as JsonObject;
-    const [start, end] = r.delimited();
-    const inner = new ProtoReader(r.buf, start, end);
     let key: Json = defaultOf(field.k!);
     let value: Json = isScalar(field.t) ? defaultOf(field.t) : Object.hasOwn(this.schema.enums, field.t) ? this.enumName(field.t, 0) : {};
-    while (inner.pos < end) {
-      const tag = inner.uint32();
-      if (tag >>> 3 === 1) key = this.readField(inner, field.k!, tag & 7, depth);
-      else if (tag >>> 3 === 2) value = this.readField(inner, field.t, tag & 7, depth);
-      else inner.skip(tag & 7);
-    }
+    r.within((end) => {
+      while (r.pos < end) {
+        const tag = r.uint32();
+        if (tag >>> 3 === 1) key = this.readField(r, field.k!, tag & 7, depth);
+        else if (tag >>> 3 === 2) value = this.readField(r, field.t, tag & 7, depth);
+        else r.skip(tag & 7);
+      }
+    });
     setEntry(map, String(key), value);
   }
 
@@ -142,18 +144,16 @@ export class ProtoDecoder {
         r.skip(tag & 7);
         continue;
       }
-      const [start, stop] = r.delimited();
-      const entry = new ProtoReader(r.buf, start, stop);
       let key = '';
       let value: Json = null;
-      while (entry.pos < stop) {
-        const t = entry.uint32();
-        if (t >>> 3 === 1 && (t & 7) === WireType.LengthDelimited) key = entry.string();
-        else if (t >>> 3 === 2 && (t & 7) === WireType.LengthDelimited) {
-          const [s, e] = entry.delimited();
-          value = this.readValue(new ProtoReader(entry.buf, s, e), e, depth + 1);
-        } else entry.skip(t & 7);
-      }
+      r.within((stop) => {
+        while (r.pos < stop) {
+          const t = r.uint32();
+          if (t >>> 3 === 1 && (t & 7) === WireType.LengthDelimited) key = r.string();
+          else if (t >>> 3 === 2 && (t & 7) === WireType.LengthDelimited) value = r.within((e) => this.readValue(r, e, depth + 1));
+          else r.skip(t & 7);
+        }
+      });
       setEntry(out, key, value);
     }
     return out;
@@ -234,16 +234,16 @@ export class ProtoDecoder {
     }
     const type = url.slice(url.lastIndexOf('/') + 1);
     if (!bytes || !this.schema.messages[type]) return { '@type': url };
+    // The value may come before the type URL: read once both are known, with a reader of its own.
     const inner = this.readMessage(new ProtoReader(r.buf, bytes[0], bytes[1]), type, bytes[1], depth + 1);
     return type.startsWith('google.protobuf.') ? { '@type': url, value: inner } : { '@type': url, ...(inner as JsonObject) };
   }
 
-  /** The members of a oneof, by JSON name. */
-  private groupOf(type: string, group: string): string[] {
-    const key = `${type}\u0000${group}`;
-    let members = this.groups.get(key);
-    if (!members) this.groups.set(key, (members = this.schema.messages[type].filter((f) => f.o === group).map((f) => f.j)));
-    return members;
+  /** The other members of a field's oneof, by JSON name (found once per field). */
+  private othersInGroup(type: string, field: WireField): readonly string[] {
+    let others = this.groupOthers.get(field);
+    if (!others) this.groupOthers.set(field, (others = this.schema.messages[type].filter((f) => f.o === field.o && f !== field).map((f) => f.j)));
+    return others;
   }
 
   private numbersOf(type: string): Map<number, WireField> {

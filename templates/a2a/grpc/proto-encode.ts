@@ -8,17 +8,107 @@ type Json = unknown;
 /** Deeper nesting than this (a Value inside a Value …) is refused: decoding recurses. */
 const MAX_DEPTH = 100;
 
+const enum Kind {
+  Scalar,
+  Enum,
+  Message,
+}
+
+/** A field with what writing it needs. */
+interface Planned {
+  field: WireField;
+  kind: Kind;
+  wire: WireType;
+}
+
+const SPECIAL = Symbol('a well-known type');
+const SPECIAL_TYPES: ReadonlySet<string> = new Set([STRUCT, VALUE, LIST_VALUE, TIMESTAMP, DURATION, EMPTY, ANY, FIELD_MASK]);
+
 export class ProtoEncoder {
+  private readonly plans = new Map<string, Planned[] | typeof SPECIAL>();
+  /** Encoding is synchronous and never nested: one writer's buffer serves every message (what is returned is a copy). */
+  private readonly writer = new ProtoWriter();
+
   constructor(private readonly schema: WireSchema) {}
 
   encode(type: string, value: Record<string, Json>): Uint8Array {
-    const w = new ProtoWriter();
-    this.writeMessage(w, type, value, 0);
+    const w = this.writer;
+    w.reset();
+    try {
+      this.writeMessage(w, type, value, 0);
+    } catch (err) {
+      w.reset();
+      throw err;
+    }
     return w.finish();
+  }
+
+  /** The message as one gRPC frame (its 5-byte prefix, then the message), written in one buffer. */
+  encodeFramed(type: string, value: Record<string, Json>): Uint8Array {
+    const w = this.writer;
+    w.reset();
+    w.startFramed();
+    try {
+      this.writeMessage(w, type, value, 0);
+    } catch (err) {
+      w.reset();
+      throw err;
+    }
+    return w.framed();
   }
 
   private writeMessage(w: ProtoWriter, type: string, value: Json, depth: number): void {
     if (depth > MAX_DEPTH) throw new ProtoEncodeError(`${type} nests deeper than ${MAX_DEPTH} levels`);
+    const plan = this.plans.get(type) ?? this.planOf(type);
+    if (plan === SPECIAL) return this.writeSpecial(w, type, value, depth);
+    const obj = asObject(value, type);
+    for (const planned of plan) {
+      const field = planned.field;
+      const v = obj[field.j];
+      // null is "not set", but for a Value, where it is the JSON null (ProtoJSON).
+      if (v === undefined || (v === null && field.t !== VALUE)) continue;
+      if (field.k) this.writeMap(w, field, v, depth);
+      else if (field.r) this.writeRepeated(w, field, v, depth);
+      else this.writePlanned(w, planned, v, depth, field.p === true);
+    }
+  }
+
+  /** A message's fields with what writing each needs, worked out once per type; SPECIAL for the well-known types written their own way. */
+  private planOf(type: string): Planned[] | typeof SPECIAL {
+    let plan: Planned[] | typeof SPECIAL;
+    if (SPECIAL_TYPES.has(type) || Object.hasOwn(WRAPPERS, type)) plan = SPECIAL;
+    else
+      plan = this.fieldsOf(type).map((field): Planned => {
+        if (isScalar(field.t)) return { field, kind: Kind.Scalar, wire: wireTypeOf(field.t) };
+        if (Object.hasOwn(this.schema.enums, field.t)) return { field, kind: Kind.Enum, wire: WireType.Varint };
+        return { field, kind: Kind.Message, wire: WireType.LengthDelimited };
+      });
+    this.plans.set(type, plan);
+    return plan;
+  }
+
+  private writePlanned(w: ProtoWriter, planned: Planned, v: Json, depth: number, present: boolean): void {
+    const { field, kind } = planned;
+    if (kind === Kind.Scalar) {
+      const t = field.t as ScalarType;
+      if (!present && isDefault(t, v)) return;
+      w.tag(field.n, planned.wire);
+      writeScalar(w, t, v, field.j);
+    } else if (kind === Kind.Enum) {
+      const n = this.enumNumber(field.t, v, field.j);
+      if (!present && n === 0) return;
+      w.tag(field.n, WireType.Varint);
+      w.int32(n);
+    } else {
+      w.tag(field.n, WireType.LengthDelimited);
+      const start = w.reserve();
+      this.writeMessage(w, field.t, v, depth + 1);
+      w.settle(start);
+    }
+  }
+
+  /** The well-known types whose ProtoJSON form is not their fields. */
+  private writeSpecial(w: ProtoWriter, type: string, value: Json, depth: number): void {
     switch (type) {
       case STRUCT:
         return this.writeStruct(w, value, depth);
@@ -42,22 +132,9 @@ export class ProtoEncoder {
         return;
     }
     const wrapped = WRAPPERS[type];
-    if (wrapped) {
-      if (!isDefault(wrapped, value)) {
-        w.tag(1, wireTypeOf(wrapped));
-        writeScalar(w, wrapped, value, type);
-      }
-      return;
-    }
-    const fields = this.fieldsOf(type);
-    const obj = asObject(value, type);
-    for (const field of fields) {
-      const v = obj[field.j];
-      // null is "not set", but for a Value, where it is the JSON null (ProtoJSON).
-      if (v === undefined || (v === null && field.t !== VALUE)) continue;
-      if (field.k) this.writeMap(w, field, v, depth);
-      else if (field.r) this.writeRepeated(w, field, v, depth);
-      else this.writeField(w, field, v, depth, field.p === true);
+    if (!isDefault(wrapped, value)) {
+      w.tag(1, wireTypeOf(wrapped));
+      writeScalar(w, wrapped, value, type);
     }
   }
 

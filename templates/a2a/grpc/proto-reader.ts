@@ -18,12 +18,15 @@ function utf8(bytes: Uint8Array): string {
 
 export class ProtoReader {
   pos: number;
+  /** The bounds of the fields entered (enter/leave). */
+  private readonly outer: number[] = [];
   private readonly view: DataView;
 
   constructor(
     readonly buf: Uint8Array,
     start = 0,
-    readonly end = buf.length,
+    /** Where reading stops: narrowed while a nested message is read (within). */
+    public end = buf.length,
   ) {
     this.pos = start;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -147,6 +150,30 @@ export class ProtoReader {
       return s;
     }
     return utf8(this.buf.subarray(start, end));
+  }
+
+  /** Bounds the reader to a length-delimited field's content: returns where it ends (leave() restores the outer bound). */
+  enter(): number {
+    const length = this.uint32();
+    const end = this.pos + length;
+    if (end > this.end) throw new ProtoDecodeError('the message ends in the middle of a field');
+    this.outer.push(this.end);
+    this.end = end;
+    return end;
+  }
+
+  /** Back to the outer bound, after the field that ends at `end`. */
+  leave(end: number): void {
+    this.end = this.outer.pop()!;
+    this.pos = end;
+  }
+
+  /** Reads a length-delimited field's content with `read(end)`, the reader bounded to it meanwhile (no reader per nested message). */
+  within<T>(read: (end: number) => T): T {
+    const end = this.enter();
+    const value = read(end);
+    this.leave(end);
+    return value;
   }
 
   /** Skips a field of an unknown number (or a type this field does not expect). */

@@ -169,8 +169,18 @@ export function readSeconds(r: ProtoReader, end: number): [bigint, number] {
   return [seconds, nanos];
 }
 
+/** The last timestamp read: the same one is often written several times in a row (a task's status, its events). */
+let lastTimestamp: { text: string; value: [bigint, number] } | undefined;
+
 /** RFC 3339 → seconds and nanos (any offset; fractional seconds to the nanosecond). */
 export function timestampSeconds(v: Json): [bigint, number] {
+  if (lastTimestamp !== undefined && v === lastTimestamp.text) return lastTimestamp.value;
+  const value = parseTimestamp(v);
+  if (typeof v === 'string') lastTimestamp = { text: v, value };
+  return value;
+}
+
+function parseTimestamp(v: Json): [bigint, number] {
   const m = typeof v === 'string' ? /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/i.exec(v) : null;
   const ms = m ? Date.parse(`${m[1]}${m[3]}`) : NaN;
   if (!m || Number.isNaN(ms)) throw new ProtoEncodeError(`expected an RFC 3339 timestamp, got ${JSON.stringify(v)}`);

@@ -1,7 +1,7 @@
 // Writing Protocol Buffers' binary encoding at its lowest level (proto-reader.ts reads it):
 // varints (32-bit in numbers, 64-bit in BigInts), zigzag, fixed-width numbers, length-delimited
-// bytes and strings. The writer grows one buffer and writes a nested message in place (its length
-// is reserved, then settled), so an answer is encoded with no copy per message.
+// bytes and strings. The writer grows one buffer and writes a nested message in place (a byte is
+// reserved for its length, then settled), so an answer is encoded with no copy per short message.
 // @see https://protobuf.dev/programming-guides/encoding/
 
 export const enum WireType {
@@ -117,12 +117,22 @@ export class ProtoWriter {
   }
 
   string(value: string): void {
-    // Short strings are common (ids, states, names): ASCII goes without TextEncoder.
-    if (value.length < 64 && /^[\x00-\x7f]*$/.test(value)) {
-      this.uint32(value.length);
-      this.ensure(value.length);
-      for (let i = 0; i < value.length; i++) this.buf[this.pos++] = value.charCodeAt(i);
-      return;
+    // Short strings are common (ids, states, names): ASCII goes without TextEncoder, in one pass
+    // that falls back to it at the first other character.
+    if (value.length < 128) {
+      this.ensure(value.length + 1);
+      const at = this.pos;
+      this.buf[at] = value.length;
+      let i = 0;
+      for (; i < value.length; i++) {
+        const c = value.charCodeAt(i);
+        if (c > 0x7f) break;
+        this.buf[at + 1 + i] = c;
+      }
+      if (i === value.length) {
+        this.pos = at + 1 + i;
+        return;
+      }
     }
     // At most three bytes per UTF-16 unit: room for the worst case, then the real length.
     const max = value.length * 3;
@@ -133,20 +143,26 @@ export class ProtoWriter {
     this.settle(start);
   }
 
-  /** Reserves room for a length written later (settle): returns where the content starts. */
+  /**
+   * Reserves one byte for a length written later (settle): returns where the content starts. Most
+   * nested messages are shorter than 128 bytes, whose length takes that one byte: nothing moves.
+   */
   reserve(): number {
-    this.ensure(5);
-    this.pos += 5;
+    this.ensure(1);
+    this.pos += 1;
     return this.pos;
   }
 
-  /** Writes the length of what was written since `reserve`, moving the content back over unused room. */
+  /** Writes the length of what was written since `reserve`, moving the content forward when the length takes more than one byte. */
   settle(start: number): void {
     const length = this.pos - start;
     let size = 1;
     for (let v = length >>> 7; v > 0; v >>>= 7) size++;
-    const at = start - 5;
-    if (size < 5) this.buf.copyWithin(at + size, start, this.pos);
+    const at = start - 1;
+    if (size > 1) {
+      this.ensure(size - 1);
+      this.buf.copyWithin(at + size, start, this.pos);
+    }
     let v = length;
     for (let i = 0; i < size - 1; i++) {
       this.buf[at + i] = (v & 0x7f) | 0x80;
@@ -157,6 +173,29 @@ export class ProtoWriter {
   }
 
   finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+
+  /** Starts over, keeping the buffer (one writer serves every encode); one grown past 1 MiB is let go. */
+  reset(): void {
+    this.pos = 0;
+    if (this.buf.length > 1 << 20) {
+      this.buf = new Uint8Array(256);
+      this.view = new DataView(this.buf.buffer);
+    }
+  }
+
+  /** Leaves room for gRPC's 5-byte message prefix (framed): call before writing the message. */
+  startFramed(): void {
+    this.ensure(5);
+    this.pos = 5;
+  }
+
+  /** The message with gRPC's prefix (flag 0: not compressed; its length, big-endian) in front. */
+  framed(): Uint8Array {
+    const length = this.pos - 5;
+    this.buf[0] = 0;
+    this.view.setUint32(1, length, false);
     return this.buf.slice(0, this.pos);
   }
 }
