@@ -16,8 +16,9 @@ process.once('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 /**
- * Starts bench/servers/<script> in its own node process; it prints `{ port, path }` once it
- * listens on 127.0.0.1. `nodeArgs` go to node itself (`--cpu-prof`, …).
+ * Starts bench/servers/<script> in its own node process; it prints `{ port, path }` (and
+ * `grpcPort` when it serves gRPC) once it listens on 127.0.0.1. `nodeArgs` go to node itself
+ * (`--cpu-prof`, …).
  */
 export async function start(name, script, args = [], nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'bench/servers', script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -27,8 +28,8 @@ export async function start(name, script, args = [], nodeArgs = []) {
     child.stdout.once('data', (d) => resolve(String(d)));
     child.once('exit', (code) => reject(new Error(`${name} exited ${code}`)));
   });
-  const { port, path } = JSON.parse(line);
-  return { name, script, args, child, url: `http://127.0.0.1:${port}${path}` };
+  const info = JSON.parse(line);
+  return { name, script, args, child, info, url: `http://127.0.0.1:${info.port}${info.path}` };
 }
 
 /** Stops a server started by start() and waits for its exit (SIGINT: node writes a --cpu-prof profile then). */

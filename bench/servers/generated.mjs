@@ -45,8 +45,8 @@ if (process.argv[3] === '--fetch') {
   await new Promise((resolve) => bridge.listen(0, '127.0.0.1', resolve));
   console.log(JSON.stringify({ port: bridge.address().port, path: '/' }));
 } else {
-  const { port } = await server.listen({ port: 0, host: '127.0.0.1' });
-  console.log(JSON.stringify({ port, path: '/' }));
+  const { port, grpc } = await server.listen({ port: 0, host: '127.0.0.1' });
+  console.log(JSON.stringify({ port, path: '/', ...(grpc ? { grpcPort: grpc.port } : {}) }));
 }
 process.on('SIGINT', () => process.exit(0));
 // bench/server.mjs --memory: the memory in use, after a full collection when node runs with --expose-gc.
