@@ -11,16 +11,23 @@
 // - outline.txt: the exported names of the big derived files (types.ts, compiled validators)
 //   and the methods, paths and schemas of the docs. Their full text for one version per example
 //   is the committed generated/ tree, compared by its drift test.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
-import { EXAMPLES, FITS, generateExample, ROOT } from '../helpers/examples.js';
+import { generate } from '../../generator/generate.js';
+import { loadInputs } from '../../generator/inputs.js';
+import { EXAMPLES, exampleText, FITS, generateExample, ROOT } from '../helpers/examples.js';
 import { tempDir } from '../helpers/tmp.js';
 import { typecheck } from '../helpers/typecheck.js';
 import { writeFiles } from '../helpers/write-files.js';
 
-const combos = EXAMPLES.flatMap((example) => FITS[example].map((version) => ({ example, version, id: `${example}@${version}` })));
+const combos: { example: string; version: string; id: string; manifest?: string }[] = [
+  ...EXAMPLES.flatMap((example) => FITS[example].map((version) => ({ example, version, id: `${example}@${version}` }))),
+  // No example keeps its tasks in PostgreSQL (examples must run without a database): the relay
+  // agent with `server.store: postgres` carries the one runtime folder the examples do not.
+  { example: 'relay', version: '1.0.1', id: 'relay+postgres@1.0.1', manifest: exampleText('relay').replace(/^server:\n/m, 'server:\n  store: postgres\n') },
+];
 const outputs = new Map<string, GeneratedFile[]>();
 let root: string;
 
@@ -38,10 +45,14 @@ const FULL_TEXT = new Set([
   'src/a2a/docs/routes.ts',
 ]);
 
+const RUNTIME_FOLDERS = readdirSync(join(ROOT, 'templates', 'a2a'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
 /** The template a generated file is a verbatim copy of (after its two header lines), if any. */
 function templateOf(file: GeneratedFile): string | undefined {
-  const m = /^src\/a2a\/((?:runtime|server|client|validators)\/.+)$/.exec(file.path);
-  if (!m) return undefined;
+  const m = /^src\/a2a\/(([^/]+)\/.+)$/.exec(file.path);
+  if (!m || !RUNTIME_FOLDERS.includes(m[2])) return undefined;
   try {
     return readFileSync(join(ROOT, 'templates', 'a2a', m[1]), 'utf8');
   } catch {
@@ -91,7 +102,13 @@ const snapshotPath = (id: string, name: string): string => join(import.meta.dirn
 beforeAll(async () => {
   root = await tempDir('matrix-');
   for (const c of combos) {
-    const files = await generateExample(c.example, c.version);
+    let files: GeneratedFile[];
+    if (c.manifest === undefined) files = await generateExample(c.example, c.version);
+    else {
+      const manifestPath = join(root, `${c.id}.a2a.yaml`);
+      writeFileSync(manifestPath, c.manifest);
+      files = await generate(await loadInputs({ manifestPath, spec: c.version, cwd: root }));
+    }
     outputs.set(c.id, files);
     await writeFiles(join(root, c.id), files);
   }
@@ -101,6 +118,18 @@ describe('every schema × every example that fits', () => {
   it('covers all eleven versions (nine a2a.json, two a2a.proto) and all examples', () => {
     expect(new Set(combos.map((c) => c.version)).size).toBe(11);
     expect(new Set(combos.map((c) => c.example))).toEqual(new Set(EXAMPLES));
+  });
+
+  it('carries every runtime folder of templates/a2a/ somewhere, each file a verbatim copy', () => {
+    const copied = new Set(
+      combos.flatMap(({ id }) =>
+        outputs
+          .get(id)!
+          .filter((f) => templateOf(f) !== undefined)
+          .map((f) => f.path.split('/')[2]),
+      ),
+    );
+    expect([...copied].sort()).toEqual([...RUNTIME_FOLDERS].sort());
   });
 
   it.each(combos)('$id: runtime files are the templates, verbatim', ({ id }) => {
