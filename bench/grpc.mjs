@@ -14,7 +14,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { median, table } from './lib.mjs';
+import { printRounds } from './lib.mjs';
 import { closeClients, framed, grpcClients, streamed, unary } from './grpc-load.mjs';
 import { start, stop } from './load.mjs';
 import { prepareBenchAgent, root } from './prepare.mjs';
@@ -162,31 +162,13 @@ for (let round = 0; round < rounds; round++) {
   console.error(`round ${round + 1}/${rounds} done (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
-const m = (name, key) => median(results.get(name)[key]);
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`gRPC throughput on loopback, median of ${rounds} interleaved rounds of ${seconds} s (h2load: 4 connections × 16 calls, 4 streams for S)\n`);
-console.log(
-  table(
-    ['server', ...rows.map((r) => r.title)],
-    kinds.map((k) => [k.name, ...rows.map((r) => fmt(m(k.name, r.key)))]),
-  ),
+const ratios = printRounds(
+  `gRPC throughput on loopback, median of ${rounds} interleaved rounds of ${seconds} s (h2load: 4 connections × 16 calls, 4 streams for S)`,
+  kinds.map((k) => k.name),
+  rows,
+  results,
 );
-console.log('\nEvery round (in order):');
-for (const k of kinds) console.log(`  ${k.name}: ${rows.map((r) => `${r.key} ${results.get(k.name)[r.key].map(fmt).join(', ')}`).join(' · ')}`);
-const perRound = (key, a, b) => results.get(a)[key].map((v, i) => v / results.get(b)[key][i]);
-const ratios = (a, b, targets = {}) => {
-  for (const r of rows) {
-    const goal = targets[r.key] ? ` (target ≥ ${targets[r.key]}×)` : '';
-    const each = perRound(r.key, a, b);
-    console.log(
-      `    ${r.key}: ${(m(a, r.key) / m(b, r.key)).toFixed(2)}×${goal}; per round ${median(each).toFixed(2)}× (${each.map((v) => `${v.toFixed(2)}×`).join(', ')})`,
-    );
-  }
-};
-console.log('\nRatios of the medians; the median of the per-round ratios (every round):');
-console.log('  generated ÷ SDK:');
-ratios(GEN, SDK, { T: 3, S: 2 });
-console.log('  generated ÷ bare:');
-ratios(GEN, BARE);
-console.log('  SDK ÷ bare:');
-ratios(SDK, BARE);
+console.log('\nRatios of the medians; then the median of the per-round ratios (every round):');
+console.log(`  generated ÷ SDK 1.3.0: ${ratios(GEN, SDK, '×', { T: 3, S: 2 })}`);
+console.log(`  generated ÷ bare:      ${ratios(GEN, BARE, '%')}`);
+console.log(`  SDK 1.3.0 ÷ bare:      ${ratios(SDK, BARE, '%')}`);

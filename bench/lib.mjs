@@ -49,3 +49,33 @@ export function contextSwitches(pids) {
   }
   return n;
 }
+
+/**
+ * The report of an interleaved side-by-side run: `results` maps each server's name to
+ * `{ [row.key]: [value per round] }`. Prints the medians' table and every round, and returns
+ * `ratios(a, b, unit, targets)`: per row, the ratio of the medians and the median of the
+ * per-round ratios, as `×` or `%` (`targets` names the goal of a row, `{ T: 3 }`).
+ */
+export function printRounds(title, names, rows, results) {
+  const m = (name, key) => median(results.get(name)[key]);
+  const fmt = (n) => Math.round(n).toLocaleString('en-US');
+  console.log(`${title}\n`);
+  console.log(
+    table(
+      ['server', ...rows.map((r) => r.title)],
+      names.map((name) => [name, ...rows.map((r) => fmt(m(name, r.key)))]),
+    ),
+  );
+  console.log('\nEvery round (in order):');
+  for (const name of names) console.log(`  ${name}: ${rows.map((r) => `${r.key} ${results.get(name)[r.key].map(fmt).join(', ')}`).join(' · ')}`);
+  const perRound = (key, a, b) => results.get(a)[key].map((v, i) => v / results.get(b)[key][i]);
+  return (a, b, unit = '×', targets = {}) =>
+    rows
+      .map((r) => {
+        const f = (v) => (unit === '%' ? `${(100 * v).toFixed(0)}%` : `${v.toFixed(2)}×`);
+        const goal = targets[r.key] ? ` (target ≥ ${targets[r.key]}×)` : '';
+        const each = perRound(r.key, a, b);
+        return `${r.key} ${f(m(a, r.key) / m(b, r.key))}${goal}; per round ${f(median(each))} (${each.map(f).join(', ')})`;
+      })
+      .join(' · ');
+}

@@ -7,7 +7,7 @@
 //   GetTask  reads a finished task of scenario T                                   req/s
 // v1.0 requests carry `A2A-Version: 1.0`; messages are `{ messageId, role: 'ROLE_USER', parts: [{ text }] }`.
 // Usage: npm run build && node bench/server-v1.mjs [--rounds 3] [--seconds 8]
-import { median, table } from './lib.mjs';
+import { printRounds } from './lib.mjs';
 import { message, rpcBody, rps, start, stop } from './load.mjs';
 import { prepareBenchAgent } from './prepare.mjs';
 
@@ -104,26 +104,12 @@ for (let round = 0; round < rounds; round++) {
   console.error(`round ${round + 1}/${rounds} done (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
-const m = (name, key) => median(results.get(name)[key]);
-const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`A2A v1.0 server throughput on loopback, median of ${rounds} interleaved rounds of ${seconds} s (autocannon, 32 connections)\n`);
-console.log(
-  table(
-    ['server', ...rows.map((r) => r.title)],
-    kinds.map((k) => [k.name, ...rows.map((r) => fmt(m(k.name, r.key)))]),
-  ),
+const ratios = printRounds(
+  `A2A v1.0 server throughput on loopback, median of ${rounds} interleaved rounds of ${seconds} s (autocannon, 32 connections)`,
+  kinds.map((k) => k.name),
+  rows,
+  results,
 );
-console.log('\nEvery round (in order):');
-for (const k of kinds) console.log(`  ${k.name}: ${rows.map((r) => `${r.key} ${results.get(k.name)[r.key].map(fmt).join(', ')}`).join(' · ')}`);
-const perRound = (key, a, b) => results.get(a)[key].map((v, i) => v / results.get(b)[key][i]);
-const ratios = (a, b, unit, target = {}) =>
-  rows
-    .map((r) => {
-      const f = (v) => (unit === '%' ? `${(100 * v).toFixed(0)}%` : `${v.toFixed(2)}×`);
-      const goal = target[r.key] ? ` (target ≥ ${target[r.key]}×)` : '';
-      return `${r.key} ${f(m(a, r.key) / m(b, r.key))}${goal}; per round ${f(median(perRound(r.key, a, b)))} (${perRound(r.key, a, b).map(f).join(', ')})`;
-    })
-    .join(' · ');
 console.log('\nRatios of the medians; then the median of the per-round ratios (every round):');
 console.log(`  generated v1.0 ÷ SDK 1.3.0:        ${ratios(GEN, SDK, '×', { T: 4, get: 4 })}`);
 console.log(`  generated v1.0 ÷ bare:             ${ratios(GEN, BARE, '%')}`);

@@ -8,22 +8,9 @@ import { TaskState } from 'a2a-sdk-10';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from 'a2a-sdk-10/server';
 import { A2AService, grpcService, UserBuilder } from 'a2a-sdk-10/server/grpc';
 import { chunkText, parse } from './behaviour.mjs';
+import { sdk10Card, textPart } from './sdk10-card.mjs';
 
-const card = {
-  name: 'Bench Agent',
-  description: 'SDK 1.3.0 baseline',
-  supportedInterfaces: [{ url: '127.0.0.1:0', protocolBinding: 'GRPC', tenant: '', protocolVersion: '1.0' }],
-  provider: undefined,
-  version: '1.0.0',
-  capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
-  securitySchemes: {},
-  securityRequirements: [],
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['text/plain'],
-  skills: [{ id: 'bench', name: 'Bench', description: 'bench', tags: [], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
-  signatures: [],
-};
-const textPart = (text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' });
+const card = sdk10Card('127.0.0.1:0', 'GRPC');
 const now = () => new Date().toISOString();
 const executor = {
   async execute(ctx, bus) {

@@ -7,23 +7,9 @@ import express from 'express';
 import { TaskState } from 'a2a-sdk-10';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from 'a2a-sdk-10/server';
 import { UserBuilder, agentCardHandler, jsonRpcHandler } from 'a2a-sdk-10/server/express';
+import { sdk10Card, textPart } from './sdk10-card.mjs';
 
-const card = {
-  name: 'Bench Agent',
-  description: 'SDK 1.3.0 baseline',
-  // protocolVersion must be exactly "1.0": the server compares the A2A-Version header with it.
-  supportedInterfaces: [{ url: 'http://127.0.0.1:0/', protocolBinding: 'JSONRPC', tenant: '', protocolVersion: '1.0' }],
-  provider: undefined,
-  version: '1.0.0',
-  capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
-  securitySchemes: {},
-  securityRequirements: [],
-  defaultInputModes: ['text/plain'],
-  defaultOutputModes: ['text/plain'],
-  skills: [{ id: 'bench', name: 'Bench', description: 'bench', tags: [], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
-  signatures: [],
-};
-const textPart = (text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' });
+const card = sdk10Card('http://127.0.0.1:0/', 'JSONRPC');
 const now = () => new Date().toISOString();
 const executor = {
   async execute(ctx, bus) {

@@ -1,5 +1,5 @@
 // emit/grpc: src/a2a/grpc-entry.ts, which every agent has — undefined, or how listen() starts the
-// gRPC server (loaded only then, with @grpc/grpc-js) — and, for an agent that serves gRPC,
+// gRPC server (loaded only then) — and, for an agent that serves gRPC,
 // src/a2a/grpc-services.ts: each service it serves (its own version's, each `compat` version's),
 // the status of each error, and the wire schema its codec reads, one field per line. The runtime
 // (templates/a2a/grpc/) is copied by runtime.ts.
@@ -26,7 +26,7 @@ export function emitGrpc(ctx: EmitContext): GeneratedFile[] {
   const GrpcEntry = entry.importType(serverExports.GrpcEntry);
   entry.add(
     tsDoc(
-      `This agent serves gRPC (${grpc.services.map((s) => s.name).join(', ')}): listen() starts it on \`serverDefaults.grpcPort\` (GRPC_PORT wins), loading the server and @grpc/grpc-js only then.`,
+      `This agent serves gRPC (${grpc.services.map((s) => s.name).join(', ')}): listen() starts it on \`serverDefaults.grpcPort\` (GRPC_PORT wins), loading the gRPC server only then.`,
     ),
     `export const grpcEntry: ${GrpcEntry} | undefined = {\n`,
     `  load: () => ${entry.lazyImport(grpcExports.startGrpcServer)},\n`,

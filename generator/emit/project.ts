@@ -118,7 +118,8 @@ function agentTest(ctx: EmitContext): GeneratedFile {
 /**
  * What the agent needs at run time beyond Node: nothing, unless it opted into a feature that
  * does — tracing (@opentelemetry/api), the PostgreSQL store (pg), gRPC (@grpc/grpc-js, the
- * ecosystem's gRPC, which the official SDKs use too; messages are coded by the runtime itself).
+ * ecosystem's gRPC, for the generated client's gRPC transport; the server speaks gRPC over
+ * node:http2 itself, and messages are coded by the runtime either way).
  */
 function runtimeDependencies(ctx: EmitContext): { name: string; range: string; last: boolean }[] {
   const { server, grpc } = ctx.agent;

@@ -18,8 +18,8 @@ const ALWAYS: readonly RuntimeArea[] = ['runtime', 'validators', 'server', 'clie
  * The folders this agent carries. The others stay out, and so does what they import: the
  * PostgreSQL store (and its `pg` import) only for `server.store: postgres`; the v0.3.0 proto JSON
  * codecs only where the agent's own HTTP+JSON or gRPC or a `compat` translation speaks it; the
- * translations only for the versions `compat` names; the gRPC binding (and its @grpc/grpc-js
- * import) only for `server.bindings: grpc`.
+ * translations only for the versions `compat` names; the gRPC binding (and the client
+ * transport's @grpc/grpc-js import) only for `server.bindings: grpc`.
  */
 function runtimeAreas(protocol: ProtocolModel, agent: AgentModel): RuntimeArea[] {
   const areas = new Set(ALWAYS);

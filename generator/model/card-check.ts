@@ -55,7 +55,7 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
       locatedError(
         doc,
         ['server', 'bindings', restAt],
-        `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only or use spec: 0.3.0 or later`,
+        `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only, or use spec: 0.3.0 or later`,
       ),
     );
   const grpcAt = manifest.server.bindings?.indexOf('grpc') ?? -1;

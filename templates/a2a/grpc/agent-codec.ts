@@ -9,5 +9,5 @@ export const agentCodec = new ProtoCodec({
   enums: { ...wireSchema.enums, ...RPC_WIRE_SCHEMA.enums },
 });
 
-/** Bytes for grpc-js, which writes Buffers, without a copy. */
+/** Bytes as a Buffer without a copy, which grpc-js (the client transport) writes. */
 export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -32,29 +32,26 @@ export class ProtoEncoder {
   constructor(private readonly schema: WireSchema) {}
 
   encode(type: string, value: Record<string, Json>): Uint8Array {
-    const w = this.writer;
-    w.reset();
-    try {
-      this.writeMessage(w, type, value, 0);
-    } catch (err) {
-      w.reset();
-      throw err;
-    }
-    return w.finish();
+    return this.written(type, value, false);
   }
 
   /** The message as one gRPC frame (its 5-byte prefix, then the message), written in one buffer. */
   encodeFramed(type: string, value: Record<string, Json>): Uint8Array {
+    return this.written(type, value, true);
+  }
+
+  /** One writer serves every call: it is left empty when a value cannot be written. */
+  private written(type: string, value: Record<string, Json>, framed: boolean): Uint8Array {
     const w = this.writer;
     w.reset();
-    w.startFramed();
+    if (framed) w.startFramed();
     try {
       this.writeMessage(w, type, value, 0);
     } catch (err) {
       w.reset();
       throw err;
     }
-    return w.framed();
+    return framed ? w.framed() : w.finish();
   }
 
   private writeMessage(w: ProtoWriter, type: string, value: Json, depth: number): void {

@@ -128,7 +128,7 @@ export interface GrpcListening {
 
 /** The generated grpc-entry.ts of an agent that serves gRPC (undefined otherwise, and then nothing of gRPC is loaded). */
 export interface GrpcEntry {
-  /** Loads the gRPC server (and @grpc/grpc-js) when listen() needs it. */
+  /** Loads the gRPC server (grpc/grpc-server.ts, on node:http2) when listen() needs it. */
   load(): Promise<(config: BindingConfig, options: GrpcStartOptions) => Promise<GrpcListening>>;
 }
 
