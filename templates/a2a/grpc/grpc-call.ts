@@ -19,6 +19,34 @@ const UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1000, m: 1
 /** Why a request cannot be read: the status it gets. */
 export type RequestProblem = { code: 'RESOURCE_EXHAUSTED' | 'UNIMPLEMENTED' | 'INTERNAL' | 'INVALID_ARGUMENT'; message: string };
 
+/**
+ * A stream's call, for the listeners below: they are shared by every stream rather than closures
+ * made per call — a call costs the server about as much as its HTTP/2 stream, and listeners
+ * made per call showed in its profile (bench/README.md, "gRPC").
+ */
+const CALL = Symbol('grpc call');
+type CallStream = ServerHttp2Stream & { [CALL]: GrpcCall };
+function onClose(this: CallStream): void {
+  this[CALL].closed();
+}
+function onData(this: CallStream, chunk: Buffer): void {
+  this[CALL].received(chunk);
+}
+function onEnd(this: CallStream): void {
+  this[CALL].requestEnded();
+}
+function onWantTrailers(this: CallStream): void {
+  this.sendTrailers(this[CALL].trailers);
+}
+
+/** A request being read: its chunks, and whom to tell. */
+interface Reading {
+  maxBytes: number;
+  chunks: Buffer[];
+  length: number;
+  resolve: (value: Uint8Array | RequestProblem) => void;
+}
+
 export class GrpcCall {
   cancelled = false;
   /** Bytes of messages written but not yet taken by HTTP/2 (a client that reads slowly holds them). */
@@ -27,6 +55,9 @@ export class GrpcCall {
   private ended = false;
   private readonly cancelHandlers: (() => void)[] = [];
   private deadline?: ReturnType<typeof setTimeout>;
+  private reading?: Reading;
+  /** What the trailers say once the messages are out. */
+  trailers: Record<string, string> = OK;
   readonly metadata: HeaderReader;
 
   constructor(
@@ -35,7 +66,8 @@ export class GrpcCall {
     onDeadline: (call: GrpcCall) => void,
   ) {
     this.metadata = metadataOf(headers, stream);
-    stream.once('close', () => this.cancel());
+    (stream as CallStream)[CALL] = this;
+    stream.on('close', onClose);
     const timeout = deadlineMs(headers['grpc-timeout']);
     if (timeout !== undefined) this.deadline = setTimeout(() => onDeadline(this), timeout);
   }
@@ -43,34 +75,47 @@ export class GrpcCall {
   /** The one request message, or why there is none: more than `maxBytes`, compressed, cut short. */
   read(maxBytes: number): Promise<Uint8Array | RequestProblem> {
     return new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let length = 0;
-      let settled = false;
-      const settle = (value: Uint8Array | RequestProblem): void => {
-        if (settled) return;
-        settled = true;
-        this.stream.off('data', onData);
-        resolve(value);
-      };
-      const onData = (chunk: Buffer): void => {
-        length += chunk.length;
-        chunks.push(chunk);
-        if (length >= 5) {
-          const head = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-          if (head[0] !== 0) return settle({ code: 'UNIMPLEMENTED', message: 'compressed messages are not accepted (grpc-accept-encoding: identity)' });
-          if (head.readUInt32BE(1) > maxBytes)
-            return settle({ code: 'RESOURCE_EXHAUSTED', message: `the request is larger than the server's ${maxBytes} bytes (server.limits.bodyBytes)` });
-        }
-      };
+      this.reading = { maxBytes, chunks: [], length: 0, resolve };
       this.stream.on('data', onData);
-      this.stream.once('end', () => {
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-        if (body.length < 5 || body.length !== 5 + body.readUInt32BE(1))
-          return settle({ code: 'INTERNAL', message: 'the request is not one whole gRPC message' });
-        settle(body.subarray(5));
-      });
-      this.stream.once('close', () => settle({ code: 'INTERNAL', message: 'the request was not sent whole' }));
+      this.stream.on('end', onEnd);
     });
+  }
+
+  /** A chunk of the request (onData): refused as soon as its prefix says compressed or too large. */
+  received(chunk: Buffer): void {
+    const r = this.reading;
+    if (!r) return;
+    r.length += chunk.length;
+    r.chunks.push(chunk);
+    if (r.length < 5) return;
+    const head = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks);
+    if (head[0] !== 0) this.settleRead({ code: 'UNIMPLEMENTED', message: 'compressed messages are not accepted (grpc-accept-encoding: identity)' });
+    else if (head.readUInt32BE(1) > r.maxBytes)
+      this.settleRead({ code: 'RESOURCE_EXHAUSTED', message: `the request is larger than the server's ${r.maxBytes} bytes (server.limits.bodyBytes)` });
+  }
+
+  /** The request's end (onEnd): exactly one whole message, or a problem. */
+  requestEnded(): void {
+    const r = this.reading;
+    if (!r) return;
+    const body = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks);
+    if (body.length < 5 || body.length !== 5 + body.readUInt32BE(1))
+      this.settleRead({ code: 'INTERNAL', message: 'the request is not one whole gRPC message' });
+    else this.settleRead(body.subarray(5));
+  }
+
+  private settleRead(value: Uint8Array | RequestProblem): void {
+    const r = this.reading;
+    if (!r) return;
+    this.reading = undefined;
+    this.stream.off('data', onData);
+    r.resolve(value);
+  }
+
+  /** The stream closed (onClose): a request still being read was not sent whole, and the call is cancelled unless it ended. */
+  closed(): void {
+    this.settleRead({ code: 'INTERNAL', message: 'the request was not sent whole' });
+    this.cancel();
   }
 
   onCancel(handler: () => void): void {
@@ -85,7 +130,7 @@ export class GrpcCall {
     this.headersSent = true;
     clearTimeout(this.deadline);
     this.stream.respond(RESPONSE_HEADERS, ANSWER_OPTIONS);
-    this.stream.once('wantTrailers', () => this.stream.sendTrailers(OK));
+    this.stream.on('wantTrailers', onWantTrailers);
     this.stream.end(frame);
   }
 
@@ -102,13 +147,13 @@ export class GrpcCall {
     if (this.ended || this.cancelled || this.stream.destroyed) return;
     this.ended = true;
     clearTimeout(this.deadline);
-    const trailers = failure ? statusTrailers(failure) : OK;
+    this.trailers = failure ? statusTrailers(failure) : OK;
     if (!this.headersSent) {
       // Trailers-only: the status in the one HEADERS frame (and the one encoding accepted, which a refused compressed request needs to hear).
-      this.stream.respond({ ...RESPONSE_HEADERS, 'grpc-accept-encoding': 'identity', ...trailers }, { endStream: true });
+      this.stream.respond({ ...RESPONSE_HEADERS, 'grpc-accept-encoding': 'identity', ...this.trailers }, { endStream: true });
       return;
     }
-    this.stream.once('wantTrailers', () => this.stream.sendTrailers(trailers));
+    this.stream.on('wantTrailers', onWantTrailers);
     this.stream.end();
   }
 
@@ -170,7 +215,8 @@ function metadataOf(headers: IncomingHttpHeaders, stream: ServerHttp2Stream): He
     },
     query: '',
   };
-  const socket = stream.session?.socket as { getPeerCertificate?: () => unknown } | undefined;
+  // Only a TLS connection has a peer certificate (the socket is reached through a proxy: not for every call).
+  const socket = stream.session?.encrypted ? (stream.session.socket as { getPeerCertificate?: () => unknown }) : undefined;
   const certificate = socket?.getPeerCertificate?.();
   if (certificate && typeof certificate === 'object' && Object.keys(certificate).length > 0) reader.peerCertificate = certificate;
   return reader;

@@ -15,6 +15,20 @@ export const enum WireType {
 
 const encoder = new TextEncoder();
 
+/**
+ * A copy of the written bytes, which outlive the reused buffer. In Node a Buffer of a few KiB
+ * comes from its shared pool, several times cheaper than a new ArrayBuffer per message (and less
+ * for the collector); elsewhere, a plain copy.
+ */
+const NodeBuffer = (globalThis as { Buffer?: { allocUnsafe(size: number): Uint8Array } }).Buffer;
+const copyOf = NodeBuffer
+  ? (bytes: Uint8Array, end: number): Uint8Array => {
+      const out = NodeBuffer.allocUnsafe(end);
+      out.set(bytes.subarray(0, end));
+      return out;
+    }
+  : (bytes: Uint8Array, end: number): Uint8Array => bytes.slice(0, end);
+
 export class ProtoWriter {
   private buf = new Uint8Array(256);
   private view = new DataView(this.buf.buffer);
@@ -173,7 +187,7 @@ export class ProtoWriter {
   }
 
   finish(): Uint8Array {
-    return this.buf.slice(0, this.pos);
+    return copyOf(this.buf, this.pos);
   }
 
   /** Starts over, keeping the buffer (one writer serves every encode); one grown past 1 MiB is let go. */
@@ -196,6 +210,6 @@ export class ProtoWriter {
     const length = this.pos - 5;
     this.buf[0] = 0;
     this.view.setUint32(1, length, false);
-    return this.buf.slice(0, this.pos);
+    return copyOf(this.buf, this.pos);
   }
 }
