@@ -166,11 +166,14 @@ export class GrpcCall {
     if (!this.stream.destroyed) this.stream.close(NGHTTP2_ENHANCE_YOUR_CALM);
   }
 
-  /** The deadline passed or the server stops: the stream is cancelled (after the status, when one could still be sent). */
+  /**
+   * The deadline passed or the server stops: the status goes out when it still can, the stream is
+   * cancelled, and so is the call — its work loses this listener even though a status was sent.
+   */
   abort(failure: GrpcFailure): void {
     this.end(failure);
     if (!this.stream.destroyed) setTimeout(() => this.stream.destroyed || this.stream.close(NGHTTP2_CANCEL), 100).unref();
-    this.cancel();
+    this.cancel(true);
   }
 
   private sendHeaders(): void {
@@ -179,11 +182,12 @@ export class GrpcCall {
     this.stream.respond(RESPONSE_HEADERS, ANSWER_OPTIONS);
   }
 
-  private cancel(): void {
+  private cancel(aborted = false): void {
     clearTimeout(this.deadline);
     if (this.cancelled) return;
-    // A stream that closes after its status went out was not cancelled: its handlers ran their course.
-    if (this.ended && this.stream.rstCode === constants.NGHTTP2_NO_ERROR) return;
+    // A stream that closes after its status went out was not cancelled: its handlers ran their
+    // course. (rstCode reads NO_ERROR until the stream is reset, so an abort says so itself.)
+    if (!aborted && this.ended && this.stream.rstCode === constants.NGHTTP2_NO_ERROR) return;
     this.cancelled = true;
     for (const handler of this.cancelHandlers.splice(0)) handler();
   }
