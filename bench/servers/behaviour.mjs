@@ -16,3 +16,22 @@ export const parse = (text) => {
 
 /** The text of chunk i of scenario S. */
 export const chunkText = (i) => `chunk ${i}`;
+
+/** The generated agents' one skill (bench/servers/generated*.mjs), doing all of the above through the generated API. */
+export function benchSkill(context, events) {
+  const { command, n } = parse(context.text);
+  if (command === 'echo') return context.text;
+  if (command === 'stream') {
+    for (let i = 0; i < n; i++) events.working(`event ${i}`);
+    return events.complete();
+  }
+  if (command === 'chunks') {
+    events.working();
+    const artifactId = events.artifact(chunkText(0), n === 1 ? { lastChunk: true } : {});
+    for (let i = 1; i < n; i++) events.artifact(chunkText(i), i === n - 1 ? { artifactId, append: true, lastChunk: true } : { artifactId, append: true });
+    return events.complete();
+  }
+  // "task": one text artifact holding the user's text, then completed.
+  events.artifact(context.text);
+  events.complete();
+}

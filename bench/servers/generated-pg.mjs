@@ -1,6 +1,7 @@
 // The generated server with the PostgreSQL store (bench/pg.mjs): the bench agent generated with
-// `server.store: postgres`, DATABASE_URL from the environment. Serves T ("task …": one text
-// artifact, completed) and tasks/get.
+// `server.store: postgres`, DATABASE_URL from the environment; the skill of bench/servers/behaviour.mjs.
+import { benchSkill } from './behaviour.mjs';
+
 const dir = process.argv[2];
 const { createA2AServer } = await import(`${dir}/dist/a2a/server/index.js`);
 const { connectPostgres } = await import(`${dir}/dist/a2a/postgres/postgres.js`);
@@ -12,13 +13,7 @@ const stores = await connectPostgres({
   log: () => {},
 });
 const server = createA2AServer({
-  skills: {
-    bench: (context, events) => {
-      if (context.text.startsWith('echo')) return context.text;
-      events.artifact(context.text);
-      events.complete();
-    },
-  },
+  skills: { bench: benchSkill },
   logger: false,
   taskStore: stores.taskStore,
   pushConfigStore: stores.pushConfigStore,

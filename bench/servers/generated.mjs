@@ -1,30 +1,9 @@
 // The generated server (bench/fixtures/bench-agent.a2a.yaml), built by bench/prepare.mjs.
-import { chunkText, parse } from './behaviour.mjs';
+import { benchSkill } from './behaviour.mjs';
 
 const dir = process.argv[2];
 const { createA2AServer } = await import(`${dir}/dist/a2a/server/index.js`);
-const server = createA2AServer({
-  skills: {
-    bench: (context, events) => {
-      const { command, n } = parse(context.text);
-      if (command === 'echo') return context.text;
-      if (command === 'stream') {
-        for (let i = 0; i < n; i++) events.working(`event ${i}`);
-        return events.complete();
-      }
-      if (command === 'chunks') {
-        events.working();
-        const artifactId = events.artifact(chunkText(0), n === 1 ? { lastChunk: true } : {});
-        for (let i = 1; i < n; i++) events.artifact(chunkText(i), i === n - 1 ? { artifactId, append: true, lastChunk: true } : { artifactId, append: true });
-        return events.complete();
-      }
-      // "task": one text artifact holding the user's text, then completed.
-      events.artifact(context.text);
-      events.complete();
-    },
-  },
-  logger: false,
-});
+const server = createA2AServer({ skills: { bench: benchSkill }, logger: false });
 if (process.argv[3] === '--fetch') {
   // The same server through its Fetch-API handler, behind node:http with the usual bridge
   // (a WHATWG Request per call, the Response streamed back): what a Fetch-first core would cost.
