@@ -6,6 +6,7 @@ import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
 import { validatorName } from '../model/names.js';
+import { skillPayloads } from '../model/agent.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { validatorExports } from '../runtime-symbols.js';
@@ -55,16 +56,11 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
     exportsByKey.set(`a2a:${def}`, name);
   }
   const skillDefs: Record<string, JsonSchema> = {};
-  for (const skill of agent.skills) {
-    for (const kind of ['input', 'output'] as const) {
-      const schema = skill[kind];
-      if (!schema) continue;
-      const key = skill.names[kind];
-      skillDefs[key] = nestSchema(schema, `skills#/definitions/${key}`);
-      const name = exportName(`skill${key}`);
-      refs[name] = `skills#/definitions/${key}`;
-      exportsByKey.set(`skill:${skill.id}:${kind}`, name);
-    }
+  for (const { skill, kind, name: key, schema } of skillPayloads(agent.skills)) {
+    skillDefs[key] = nestSchema(schema, `skills#/definitions/${key}`);
+    const name = exportName(`skill${key}`);
+    refs[name] = `skills#/definitions/${key}`;
+    exportsByKey.set(`skill:${skill.id}:${kind}`, name);
   }
   // Inputs are checked already (the schema is official, skill schemas pass load/payload-schemas.ts):
   // no meta-schema validation, which would cost more than compiling. Validation stops at the

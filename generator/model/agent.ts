@@ -25,6 +25,24 @@ export interface SkillModel {
   extendedOnly: boolean;
 }
 
+/** A payload schema a skill declares (`input` or `output`), with the name its type and validator take (names.ts). */
+export interface SkillPayload {
+  skill: SkillModel;
+  kind: 'input' | 'output';
+  name: string;
+  schema: JsonSchema;
+}
+
+/** Every payload schema the skills declare, skill by skill, input before output. */
+export function skillPayloads(skills: readonly SkillModel[]): SkillPayload[] {
+  return skills.flatMap((skill) =>
+    (['input', 'output'] as const).flatMap((kind) => {
+      const schema = skill[kind];
+      return schema ? [{ skill, kind, name: skill.names[kind], schema }] : [];
+    }),
+  );
+}
+
 export interface ServerModel {
   port: number;
   host: string;

@@ -1,7 +1,7 @@
 // Schemas as OpenRPC/OpenAPI components: the protocol's definitions (refs now
 // `#/components/schemas/X`) and each skill's input/output schema (its local refs rebased).
 import { followRefs, mapRefs, nestSchema, forEachSubschema, type JsonSchema } from '../../json-schema.js';
-import type { AgentModel } from '../../model/agent.js';
+import { skillPayloads, type AgentModel } from '../../model/agent.js';
 import type { ProtocolModel } from '../../model/protocol.js';
 
 export const componentRef = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
@@ -18,14 +18,9 @@ export function schemaComponents(protocol: ProtocolModel, agent: AgentModel): Re
     });
     out[name] = copy;
   }
-  for (const skill of agent.skills) {
-    for (const kind of ['input', 'output'] as const) {
-      const schema = skill[kind];
-      if (!schema) continue;
-      const name = skill.names[kind];
-      const copy = nestSchema(schema, `#/components/schemas/${name}`);
-      out[name] = { ...copy, title: copy.title ?? `${skill.id} ${kind}` };
-    }
+  for (const { skill, kind, name, schema } of skillPayloads(agent.skills)) {
+    const copy = nestSchema(schema, `#/components/schemas/${name}`);
+    out[name] = { ...copy, title: copy.title ?? `${skill.id} ${kind}` };
   }
   return out;
 }

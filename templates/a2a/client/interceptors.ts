@@ -81,6 +81,22 @@ export interface PreparedCall {
   headers: Headers;
 }
 
+/** One call while a transport runs it: what is sent (after the interceptors), and what happened so far. */
+export interface TransportCall<H = Headers> extends CallProgress {
+  method: string;
+  params: unknown;
+  headers: H;
+  /** An authentication failure was already answered with a refresh: never a second one, so a failing refresh cannot loop. */
+  refreshed: boolean;
+}
+
+/** What the interceptors left in a call's params and headers is what gets sent. */
+export function adopt<C extends TransportCall<unknown>>(call: C, sent: PreparedCall): C {
+  call.params = sent.params;
+  call.headers = sent.headers;
+  return call;
+}
+
 /** Runs a list of interceptors around unary and streaming calls. */
 export class InterceptorChain {
   constructor(private readonly list: readonly CallInterceptor[]) {}

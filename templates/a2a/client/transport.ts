@@ -9,7 +9,7 @@ import { majorMinor, OWN_VERSION } from './version-fallback.js';
 import { protocol } from '../protocol.js';
 import { credentialsOf, type Auth, type Credentials } from './auth.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
-import { InterceptorChain, type CallInterceptor, type CallProgress, type InterceptedCall, type PreparedCall } from './interceptors.js';
+import { adopt, InterceptorChain, type CallInterceptor, type InterceptedCall, type TransportCall } from './interceptors.js';
 import { openConnection, type Connection } from './http-connection.js';
 import { SseBody } from './sse-body.js';
 import type { SseMessage } from './sse-parser.js';
@@ -20,14 +20,8 @@ import type { CallOptions, ClientTransport, TransportOptions } from './client-tr
 
 export type { CallOptions, ClientBinding, TransportOptions } from './client-transport.js';
 
-/** One call while it runs: what is sent (after the interceptors), and what happened so far. */
-interface Call extends CallProgress {
-  method: string;
-  params: unknown;
-  headers: Record<string, string> | Headers;
-  /** A 401 was already answered with a refresh: never a second one, so a failing refresh cannot loop. */
-  refreshed: boolean;
-}
+/** One call while it runs (its headers a plain record until the interceptors have seen them). */
+type Call = TransportCall<Record<string, string> | Headers>;
 
 export class HttpTransport implements ClientTransport {
   private nextId = 1;
@@ -243,11 +237,4 @@ function messageOf(payload: unknown): string | undefined {
   const p = payload as { message?: unknown; error?: { message?: unknown } };
   if (typeof p.message === 'string') return p.message;
   return p.error !== null && typeof p.error === 'object' && typeof p.error.message === 'string' ? p.error.message : undefined;
-}
-
-/** What the interceptors left in a call's params and headers is what gets sent. */
-function adopt(call: Call, sent: PreparedCall): Call {
-  call.params = sent.params;
-  call.headers = sent.headers;
-  return call;
 }

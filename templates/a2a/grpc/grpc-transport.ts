@@ -11,7 +11,7 @@ import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from '../
 import type { CallOptions, ClientTransport, TransportOptions } from '../client/client-transport.js';
 import { credentialsOf, type Credentials } from '../client/auth.js';
 import { errorFromDetails } from '../client/error-reasons.js';
-import { InterceptorChain, type CallProgress, type InterceptedCall, type PreparedCall } from '../client/interceptors.js';
+import { adopt, InterceptorChain, type InterceptedCall, type TransportCall } from '../client/interceptors.js';
 import { isRetryable, retryDelay, sleep } from '../client/transport-failures.js';
 import { VERSION_HEADER } from '../client/version-header.js';
 import { majorMinor, OWN_VERSION } from '../client/version-fallback.js';
@@ -32,12 +32,7 @@ export function createGrpcTransport(options: TransportOptions): ClientTransport 
   return new GrpcTransport(options);
 }
 
-interface Call extends CallProgress {
-  method: string;
-  params: unknown;
-  headers: Headers;
-  refreshed: boolean;
-}
+type Call = TransportCall;
 
 class GrpcTransport implements ClientTransport {
   private readonly client: grpc.Client;
@@ -85,6 +80,13 @@ class GrpcTransport implements ClientTransport {
     return { method: call.method, params: call.params, headers: call.headers, streaming, signal: options.signal } as InterceptedCall;
   }
 
+  /** The rpc a call goes to, its request encoded once for every attempt, and how many retries it may have. */
+  private prepared(call: Call, idempotent: boolean): { path: string; rpc: GrpcMethod; request: Buffer; retries: number } {
+    const { path, rpc } = this.rpcOf(call.method);
+    const request = asBuffer(agentCodec.encode(rpc.requestType, (call.params ?? {}) as Record<string, unknown>));
+    return { path, rpc, request, retries: idempotent ? (this.options.retries ?? 2) : 0 };
+  }
+
   private rpcOf(method: string): { path: string; rpc: GrpcMethod } {
     const found = this.rpcs.get(method);
     if (!found) throw new A2ATransportError(`${method} has no gRPC rpc in A2A v${protocol.version}`, 'protocol');
@@ -92,9 +94,7 @@ class GrpcTransport implements ClientTransport {
   }
 
   private async unary(call: Call, options: CallOptions, idempotent: boolean): Promise<unknown> {
-    const { path, rpc } = this.rpcOf(call.method);
-    const request = asBuffer(agentCodec.encode(rpc.requestType, (call.params ?? {}) as Record<string, unknown>));
-    const retries = idempotent ? (this.options.retries ?? 2) : 0;
+    const { path, rpc, request, retries } = this.prepared(call, idempotent);
     for (let attempt = 0; ;) {
       const metadata = await this.metadata(call);
       try {
@@ -116,9 +116,7 @@ class GrpcTransport implements ClientTransport {
   }
 
   private async *events(call: Call, options: CallOptions, idempotent: boolean): AsyncGenerator<unknown, void, undefined> {
-    const { path, rpc } = this.rpcOf(call.method);
-    const request = asBuffer(agentCodec.encode(rpc.requestType, (call.params ?? {}) as Record<string, unknown>));
-    const retries = idempotent ? (this.options.retries ?? 2) : 0;
+    const { path, rpc, request, retries } = this.prepared(call, idempotent);
     for (let attempt = 0; ;) {
       const running = this.client.makeServerStreamRequest(path, identity, identity, request, await this.metadata(call), {});
       cancelOn(options.signal, running);
@@ -228,10 +226,4 @@ function cancelOn(signal: AbortSignal | undefined, call: { cancel(): void }): vo
   if (!signal) return;
   if (signal.aborted) call.cancel();
   else signal.addEventListener('abort', () => call.cancel(), { once: true });
-}
-
-function adopt(call: Call, sent: PreparedCall): Call {
-  call.params = sent.params;
-  call.headers = sent.headers;
-  return call;
 }

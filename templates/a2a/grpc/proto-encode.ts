@@ -26,6 +26,10 @@ const SPECIAL_TYPES: ReadonlySet<string> = new Set([STRUCT, VALUE, LIST_VALUE, T
 
 export class ProtoEncoder {
   private readonly plans = new Map<string, Planned[] | typeof SPECIAL>();
+  /** Plans of fields written on their own: a repeated field's items, a map's values. */
+  private readonly fieldPlans = new Map<WireField, Planned>();
+  /** The value field of each map field's entries (number 2). */
+  private readonly mapValues = new Map<WireField, WireField>();
   /** Encoding is synchronous and never nested: one writer's buffer serves every message (what is returned is a copy). */
   private readonly writer = new ProtoWriter();
 
@@ -74,14 +78,20 @@ export class ProtoEncoder {
   private planOf(type: string): Planned[] | typeof SPECIAL {
     let plan: Planned[] | typeof SPECIAL;
     if (SPECIAL_TYPES.has(type) || Object.hasOwn(WRAPPERS, type)) plan = SPECIAL;
-    else
-      plan = this.fieldsOf(type).map((field): Planned => {
-        if (isScalar(field.t)) return { field, kind: Kind.Scalar, wire: wireTypeOf(field.t) };
-        if (Object.hasOwn(this.schema.enums, field.t)) return { field, kind: Kind.Enum, wire: WireType.Varint };
-        return { field, kind: Kind.Message, wire: WireType.LengthDelimited };
-      });
+    else plan = this.fieldsOf(type).map((field) => this.plannedOf(field));
     this.plans.set(type, plan);
     return plan;
+  }
+
+  /** What writing one field needs: its kind and wire type, worked out once per field. */
+  private plannedOf(field: WireField): Planned {
+    let planned = this.fieldPlans.get(field);
+    if (planned) return planned;
+    if (isScalar(field.t)) planned = { field, kind: Kind.Scalar, wire: wireTypeOf(field.t) };
+    else if (Object.hasOwn(this.schema.enums, field.t)) planned = { field, kind: Kind.Enum, wire: WireType.Varint };
+    else planned = { field, kind: Kind.Message, wire: WireType.LengthDelimited };
+    this.fieldPlans.set(field, planned);
+    return planned;
   }
 
   private writePlanned(w: ProtoWriter, planned: Planned, v: Json, depth: number, present: boolean): void {
@@ -135,32 +145,14 @@ export class ProtoEncoder {
     }
   }
 
-  private writeField(w: ProtoWriter, field: WireField, v: Json, depth: number, present: boolean): void {
-    const t = field.t;
-    if (isScalar(t)) {
-      if (!present && isDefault(t, v)) return;
-      w.tag(field.n, wireTypeOf(t));
-      writeScalar(w, t, v, field.j);
-    } else if (Object.hasOwn(this.schema.enums, t)) {
-      const n = this.enumNumber(t, v, field.j);
-      if (!present && n === 0) return;
-      w.tag(field.n, WireType.Varint);
-      w.int32(n);
-    } else {
-      w.tag(field.n, WireType.LengthDelimited);
-      const start = w.reserve();
-      this.writeMessage(w, t, v, depth + 1);
-      w.settle(start);
-    }
-  }
-
   private writeRepeated(w: ProtoWriter, field: WireField, v: Json, depth: number): void {
     if (!Array.isArray(v)) throw new ProtoEncodeError(`${field.j}: expected a list`);
     if (v.length === 0) return;
     const t = field.t;
-    const isEnum = Object.hasOwn(this.schema.enums, t);
+    const planned = this.plannedOf(field);
+    const isEnum = planned.kind === Kind.Enum;
     // proto3 packs repeated numbers: one length-delimited field holds them all.
-    if (isEnum || (isScalar(t) && t !== 'string' && t !== 'bytes')) {
+    if (isEnum || (planned.kind === Kind.Scalar && t !== 'string' && t !== 'bytes')) {
       w.tag(field.n, WireType.LengthDelimited);
       const start = w.reserve();
       for (const item of v) {
@@ -170,7 +162,7 @@ export class ProtoEncoder {
       w.settle(start);
       return;
     }
-    for (const item of v) this.writeField(w, field, item, depth, true);
+    for (const item of v) this.writePlanned(w, planned, item, depth, true);
   }
 
   private writeMap(w: ProtoWriter, field: WireField, v: Json, depth: number): void {
@@ -181,9 +173,15 @@ export class ProtoEncoder {
       const keyType = field.k!;
       w.tag(1, wireTypeOf(keyType));
       writeScalar(w, keyType, keyType === 'bool' ? key === 'true' : keyType === 'string' ? key : key, field.j);
-      this.writeField(w, { n: 2, j: field.j, t: field.t }, value, depth, true);
+      this.writePlanned(w, this.plannedOf(this.mapValueOf(field)), value, depth, true);
       w.settle(start);
     }
+  }
+
+  private mapValueOf(field: WireField): WireField {
+    let value = this.mapValues.get(field);
+    if (!value) this.mapValues.set(field, (value = { n: 2, j: field.j, t: field.t }));
+    return value;
   }
 
   private writeStruct(w: ProtoWriter, v: Json, depth: number): void {

@@ -8,7 +8,7 @@ import type { Loose } from '../../runtime/shapes.js';
 import type { PushConfig } from '../push/push-config.js';
 import { checkPushConfig, requirePush } from '../push/push-target.js';
 import { checkPushUrl, invalidParams, ruleApplies, ruleError } from '../spec/rules.js';
-import type { Role } from './role.js';
+import type { Role, RoleCall } from './role.js';
 
 const features = protocol.features;
 const { configField, taskParam, configIdParam, listMember } = features.pushMethods;
@@ -25,6 +25,13 @@ function configOf(params: Loose): PushConfig {
 function answer(taskId: string, config: PushConfig): unknown {
   const shown = redact(config);
   return configField ? { [taskField]: taskId, [configField]: shown } : { ...shown, [taskField]: taskId };
+}
+
+/** get, list and delete: push must be on, and the task the params name must be the caller's. */
+async function configuredTask({ params, meta, config }: Pick<RoleCall<'pushGet' | 'pushList' | 'pushDelete'>, 'params' | 'meta' | 'config'>) {
+  const { manager } = config;
+  requirePush(manager.push);
+  return { manager, task: await manager.findTask(params[taskParam], `/${taskParam}`, meta) };
 }
 
 /** Push credentials are the client's secret towards its webhook: never echoed back. */
@@ -51,9 +58,7 @@ export const pushSet: Role<'pushSet'> = {
 
 export const pushGet: Role<'pushGet'> = {
   async run({ params, meta, config }) {
-    const { manager } = config;
-    requirePush(manager.push);
-    const task = await manager.findTask(params[taskParam], `/${taskParam}`, meta);
+    const { manager, task } = await configuredTask({ params, meta, config });
     const configId = typeof params[configIdParam] === 'string' && params[configIdParam] !== '' ? (params[configIdParam] as string) : undefined;
     const found = await manager.pushConfigs.get(task.id, configId);
     if (!found) {
@@ -68,9 +73,7 @@ export const pushGet: Role<'pushGet'> = {
 
 export const pushList: Role<'pushList'> = {
   async run({ params, meta, config }) {
-    const { manager } = config;
-    requirePush(manager.push);
-    const task = await manager.findTask(params[taskParam], `/${taskParam}`, meta);
+    const { manager, task } = await configuredTask({ params, meta, config });
     const configs = manager.pushConfigs.list(task.id).map((c) => answer(task.id, c));
     // v1.0 pages the list; a task holds at most server.push.maxConfigsPerTask configs, so one page holds them all.
     return { kind: 'result', result: listMember ? { [listMember]: configs, nextPageToken: '' } : configs };
@@ -79,9 +82,7 @@ export const pushList: Role<'pushList'> = {
 
 export const pushDelete: Role<'pushDelete'> = {
   async run({ params, meta, config }) {
-    const { manager } = config;
-    requirePush(manager.push);
-    const task = await manager.findTask(params[taskParam], `/${taskParam}`, meta);
+    const { manager, task } = await configuredTask({ params, meta, config });
     await manager.pushConfigs.delete(task.id, String(params[configIdParam]));
     // v1.0 answers google.protobuf.Empty (`{}`); before, null.
     return { kind: 'result', result: features.pushMethods.deleteAnswersObject ? {} : null };
