@@ -1,8 +1,10 @@
 // The generated client over gRPC against the generated server: chosen from the card when asked
 // for (Node only), the same typed results and error classes as over HTTP, credentials as
-// metadata with a refresh after UNAUTHENTICATED, interceptors, time limits and the caller's abort.
+// metadata with a refresh after UNAUTHENTICATED, interceptors, time limits, the caller's abort, and
+// a stream that resumes after its connection drops.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openGate } from '../helpers/script-executor.js';
 import { fixtureProject, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
@@ -123,5 +125,91 @@ describe('generated client ↔ generated server over gRPC, A2A v1.0', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'A2ATransportError', reason: 'aborted' });
     await expect(client.sendMessage({ message: message('slow') }, { timeoutMs: 100 })).rejects.toMatchObject({ name: 'A2ATransportError', reason: 'timeout' });
+  });
+});
+
+describe('a v1.0 stream whose connection drops', () => {
+  let agent: RunningAgent;
+  let lib: Any;
+  let proxy: Server;
+  const sockets = new Set<Socket>();
+  let connections = 0;
+
+  beforeAll(async () => {
+    const project = await fixtureProject('grpc-v1.0');
+    // Time enough to come back before the run counts as abandoned.
+    agent = await startAgent(project, { abandonGraceMs: 5000 });
+    lib = await project.load('a2a/client/index.js');
+    const grpc = (agent.server.card.supportedInterfaces as Any[]).find((i) => i.protocolBinding === 'GRPC' && i.protocolVersion === '1.0');
+    const [host, port] = grpc.url.split(':');
+    // A TCP relay in front of the gRPC port: cutting its sockets is a dropped connection.
+    proxy = createServer((downstream) => {
+      connections++;
+      const upstream = connect(Number(port), host);
+      for (const s of [downstream, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => sockets.delete(s));
+      }
+      downstream.pipe(upstream).pipe(downstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  }, 60_000);
+  afterAll(async () => {
+    // The client's channel stays connected through the relay: its sockets go first.
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  });
+
+  it('resumes with SubscribeToTask on a new connection, and yields the task to its end', async () => {
+    const client = new lib.A2AClient({ url: `127.0.0.1:${(proxy.address() as AddressInfo).port}`, binding: 'GRPC', auth: lib.bearer(TOKEN) });
+    const events: Any[] = [];
+    let cut = false;
+    for await (const e of client.sendMessageStreamResumable({ message: message('ticks 20') }, { delayMs: 1 })) {
+      events.push(e);
+      if (!cut && e.artifactUpdate?.artifact.parts[0].text === 'tick 1') {
+        cut = true;
+        for (const s of sockets) s.destroy();
+      }
+    }
+    expect(cut).toBe(true);
+    expect(connections).toBe(2);
+    // The start, and the task as it stood when the stream came back.
+    expect(events.filter((e) => e.task)).toHaveLength(2);
+    expect(events.at(-1).statusUpdate.status.state).toBe('TASK_STATE_COMPLETED');
+    const task = await client.getTask({ id: events[0].task.id });
+    expect(task.artifacts[0].parts.map((p: Any) => p.text)).toEqual(Array.from({ length: 20 }, (_, i) => `tick ${i}`));
+  });
+
+  it('the same over JSON-RPC: v1.0 events come wrapped ({ task }, { statusUpdate }), and the stream still resumes', async () => {
+    let resubscribed = 0;
+    let cut = false;
+    // Cuts the first stream once a tick has gone through, as a dropped connection would.
+    const cutting: typeof fetch = async (url, init) => {
+      const res = await fetch(url, init);
+      const body = String(init?.body);
+      if (body.includes('SubscribeToTask')) resubscribed++;
+      if (!body.includes('SendStreamingMessage')) return res;
+      const reader = res.body!.getReader();
+      const cutBody = new ReadableStream({
+        async pull(controller) {
+          if (cut) {
+            void reader.cancel();
+            return controller.error(new TypeError('terminated'));
+          }
+          const { value, done } = await reader.read();
+          if (done) return controller.close();
+          controller.enqueue(value);
+          cut = new TextDecoder().decode(value).includes('tick 1');
+        },
+      });
+      return new Response(cutBody, { headers: res.headers });
+    };
+    const client = new lib.A2AClient({ url: agent.url, auth: lib.bearer(TOKEN), fetch: cutting });
+    const events: Any[] = [];
+    for await (const e of client.sendMessageStreamResumable({ message: message('ticks 8') }, { delayMs: 1 })) events.push(e);
+    expect([cut, resubscribed]).toEqual([true, 1]);
+    expect(events.filter((e) => e.task)).toHaveLength(2);
+    expect(events.at(-1).statusUpdate.status.state).toBe('TASK_STATE_COMPLETED');
   });
 });

@@ -1,8 +1,8 @@
 // Keeps a stream going across broken connections: when the connection drops before the
 // interaction is final, the stream continues from `tasks/resubscribe` (whose first event is
 // the task as it stands now). Errors from the agent itself are not retried.
-import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf } from '../runtime/objects.js';
-import type { Loose } from '../runtime/shapes.js';
+import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf, statusEndsInteraction } from '../runtime/objects.js';
+import { unwrapResult } from '../runtime/result-members.js';
 import { A2ATransportError } from './client-errors.js';
 
 export interface ResumeOptions {
@@ -26,14 +26,16 @@ export async function* resumable<T>(
     try {
       for await (const event of source) {
         failures = 0;
-        if (isTask(event)) {
-          taskId = event.id;
-          final = isTerminalState(String(stateOf(event)));
-        } else if (isStatusUpdate(event)) {
-          taskId = eventTaskId(event);
-          final = (event as unknown as Loose).final === true;
-        } else if (isArtifactUpdate(event)) taskId = eventTaskId(event);
-        else if (isMessage(event)) final = taskId === undefined;
+        // v1.0 streams carry each event in its member ({ task }, { statusUpdate }, …): read what it holds.
+        const held = unwrapResult(event);
+        if (isTask(held)) {
+          taskId = held.id;
+          final = isTerminalState(String(stateOf(held)));
+        } else if (isStatusUpdate(held)) {
+          taskId = eventTaskId(held);
+          final = statusEndsInteraction(held);
+        } else if (isArtifactUpdate(held)) taskId = eventTaskId(held);
+        else if (isMessage(held)) final = taskId === undefined;
         yield event;
       }
       return;
