@@ -37,6 +37,8 @@ export interface RequestContext {
   skillId?: string;
   /** What the auth verifier returned; undefined when the agent declares no security. */
   principal?: Principal;
+  /** The extensions the client activated for this request: those of its `A2A-Extensions` the card declares. */
+  extensions: readonly string[];
   /** Aborted when the task is canceled or every listener is gone. Pass it to fetch() and friends. */
   signal: AbortSignal;
   /** True for `message/stream` / `tasks/sendSubscribe`. */

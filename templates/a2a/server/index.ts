@@ -12,6 +12,7 @@ import { cardEndpoint, cardTenant, GRPC, withBindingUrl } from '../runtime/card-
 import { grpcEntry } from '../grpc-entry.js';
 import type { AgentCard } from '../types.js';
 import { authRequired, type AnyVerifier } from './bindings/auth.js';
+import { extensionPolicy } from './bindings/extensions.js';
 import { createCore, type CoreConfig, type CoreResponse } from './core.js';
 import { advertisedHost, env, envPort, followPort, hostPort, restPathOption, withUrl } from './environment.js';
 import { startGrpc } from './grpc-listen.js';
@@ -92,6 +93,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     // The generator makes an extended card exactly when the manifest's card declares one.
     advertisesExtendedCard: extendedAgentCard !== undefined,
     tenant: cardTenant(agentCard),
+    extensions: extensionPolicy(agentCard),
     log,
     basePath,
     restPath: restPathOption(options.restPath),

@@ -7,6 +7,7 @@ import { NO_CORS } from '../http/cors.js';
 import { SSE_HEADERS } from '../http/sse.js';
 import type { RequestRecord, SpanHandle, Tracing } from '../observability.js';
 import { AUTH_NOT_REQUIRED, authenticate, authRequired, type AnyVerifier, type AuthOutcome } from './auth.js';
+import type { ExtensionPolicy } from './extensions.js';
 import { dialectOf, type JsonRpcDialect } from './jsonrpc-dialect.js';
 import type { JsonRpcId } from './jsonrpc-envelope.js';
 import type { VersionAdapter } from './version-adapter.js';
@@ -15,6 +16,8 @@ import { NATIVE, negotiate, requestedVersion, versionHeader, type Negotiated } f
 export interface BindingConfig extends DispatchConfig {
   verifiers: Readonly<Record<string, AnyVerifier | undefined>>;
   limits: { bodyBytes: number; jsonDepth: number; batchSize: number };
+  /** The card's extensions: which a request may activate, which it must (bindings/extensions.ts). */
+  extensions: ExtensionPolicy;
   /** False once the server shuts down: new requests get 503 while running work finishes. */
   accepting?: () => boolean;
   /** The request log (one record per call), when on. */

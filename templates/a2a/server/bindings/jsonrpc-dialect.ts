@@ -76,7 +76,14 @@ function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
       const own = translateRequest(adapter, request.method, request.params);
       if (own instanceof JsonRpcError) return { kind: 'error', error: own };
       // Field by field, and a framing only for a stream: this runs for every translated request.
-      const call: CallMeta = { principal: meta.principal, connection: meta.connection, id: meta.id, method: own.method, span: meta.span };
+      const call: CallMeta = {
+        principal: meta.principal,
+        connection: meta.connection,
+        id: meta.id,
+        method: own.method,
+        span: meta.span,
+        extensions: meta.extensions,
+      };
       const framed = meta.framing ?? (isStreamingMethod(own.method) ? framing(meta.id) : undefined);
       if (framed) call.framing = framed;
       const outcome = await dispatch(own, call, config);

@@ -2,7 +2,8 @@
 // batch; each is checked (jsonrpc-envelope.ts), run in the version it speaks (jsonrpc-dialect.ts:
 // the agent's own, or translated) and answered as a JSON-RPC response — or, for a streaming
 // method, an SSE stream whose events are responses under the request's id.
-import { errorFor, type JsonRpcError } from '../../errors.js';
+import { errorFor, JsonRpcError } from '../../errors.js';
+import { activeExtensions } from './extensions.js';
 import type { Principal } from '../executor.js';
 import type { CoreRequest, CoreResponse } from '../http/request.js';
 import { SseWriter, type SseSource } from '../http/sse.js';
@@ -21,8 +22,11 @@ export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, 
   const caller = await callerOf(request, config);
   if (!caller.auth.ok) return authFailure(caller.auth, cors);
   const { dialect } = caller;
-  // A version not served refuses each request (of a batch, each member) in the agent's own version.
-  const refused = caller.negotiated.ok ? undefined : caller.negotiated.error;
+  // A version not served, or an extension the card requires and the request does not name,
+  // refuses each request (of a batch, each member) in the agent's own version.
+  const extensions = activeExtensions(request, config.extensions);
+  const refused = !caller.negotiated.ok ? caller.negotiated.error : extensions instanceof JsonRpcError ? extensions : undefined;
+  const active = extensions instanceof JsonRpcError ? undefined : extensions;
   const body = await readJsonBody(request, { bodyBytes: config.limits.bodyBytes, jsonDepth: config.limits.jsonDepth, accepted: 'application/json' });
   if (!body.ok) {
     if ('error' in body) return jsonAnswer(200, dialect.error(null, body.error), cors);
@@ -33,7 +37,7 @@ export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, 
     return { status, headers: headersWith(JSON_HEADERS, cors, close ? { connection: 'close' } : undefined), body: dialect.error(null, error) };
   }
   const principal = caller.auth.principal;
-  if (Array.isArray(body.value)) return batch(body.value, principal, request, config, cors, refused, dialect);
+  if (Array.isArray(body.value)) return batch(body.value, { principal, extensions: active }, request, config, cors, refused, dialect);
 
   const checked = checkRequest(body.value);
   if (!checked.ok) return jsonAnswer(200, dialect.error(checked.id, checked.error), cors);
@@ -44,7 +48,7 @@ export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, 
   const outcome: Outcome = refused
     ? { kind: 'error', error: refused }
     : await observed(checked.request, request, config, (span) =>
-        dialect.dispatch(checked.request, { principal, connection: request, id, method, span }, config),
+        dialect.dispatch(checked.request, { principal, connection: request, id, method, span, extensions: active }, config),
       );
   if (outcome.kind === 'result') return { status: 200, headers: headersWith(JSON_HEADERS, cors), body: dialect.success(id, outcome.result) };
   if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
@@ -82,7 +86,7 @@ function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
 /** JSON-RPC batches of unary calls (streams cannot share one response). */
 async function batch(
   items: unknown[],
-  principal: Principal | undefined,
+  { principal, extensions }: { principal: Principal | undefined; extensions: readonly string[] | undefined },
   request: CoreRequest,
   config: BindingConfig,
   cors: Cors,
@@ -103,7 +107,9 @@ async function batch(
       const { id, method } = checked.request;
       if (refused) return errorJson(id, refused);
       if (dialect.isStreaming(method)) return dialect.error(id, errorFor('invalidRequest', `${method} streams its answer and cannot be part of a batch`));
-      const outcome = await observed(checked.request, request, config, (span) => dialect.dispatch(checked.request, { principal, id, method, span }, config));
+      const outcome = await observed(checked.request, request, config, (span) =>
+        dialect.dispatch(checked.request, { principal, id, method, span, extensions }, config),
+      );
       if (outcome.kind === 'result') return dialect.success(id, outcome.result);
       return dialect.error(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),

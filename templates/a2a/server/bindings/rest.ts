@@ -3,6 +3,7 @@
 // after that is the JSON-RPC binding's own path (dispatch.ts): the same validation, rules,
 // handlers, limits and authentication — one behaviour, two encodings.
 import { errorFor, JsonRpcError } from '../../errors.js';
+import { activeExtensions } from './extensions.js';
 import { protocol } from '../../protocol.js';
 import { isObject, type Loose } from '../../runtime/shapes.js';
 import type { RestBinding } from '../../runtime/protocol-types.js';
@@ -112,6 +113,8 @@ export async function serveRest(request: CoreRequest, path: string, config: Bind
   const auth = await authenticated(request, config);
   if (!auth.ok) return fail(auth.status, auth.message, auth.challenge ? { 'www-authenticate': auth.challenge } : {});
   if (!negotiated.ok) return errorResponse(json, native, negotiated.error);
+  const extensions = activeExtensions(request, config.extensions);
+  if (extensions instanceof JsonRpcError) return errorResponse(json, native, extensions);
 
   const { route, bound } = match;
   let body: unknown;
@@ -142,7 +145,7 @@ export async function serveRest(request: CoreRequest, path: string, config: Bind
   const call = { id: null, method: route.method, params };
   const framing = version.framing(route);
   const outcome = await observed(call, request, config, (span) =>
-    version.dialect.dispatch(call, { principal: auth.principal, connection: request, id: null, method: route.method, span, framing }, config),
+    version.dialect.dispatch(call, { principal: auth.principal, connection: request, id: null, method: route.method, span, framing, extensions }, config),
   );
   if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(version.wire.result(route, outcome.result) ?? {}) };
   if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };

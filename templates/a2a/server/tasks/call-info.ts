@@ -8,6 +8,8 @@ export interface CallInfo {
   principal?: Principal;
   /** The request's span (tracing on): executions it starts are its children. */
   span?: SpanHandle;
+  /** The extensions active for the call: asked for in A2A-Extensions and declared by the card (bindings/extensions.ts). */
+  extensions?: readonly string[];
 }
 
 /** How a send waits for its execution: to its end (blocking), not at all (background), or event by event (stream). */

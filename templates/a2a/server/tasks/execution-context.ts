@@ -12,6 +12,7 @@ import type { TaskRun } from './task-run.js';
 export class ExecutionContext implements RequestContext {
   readonly method: string;
   readonly principal: Principal | undefined;
+  readonly extensions: readonly string[];
   readonly contextId: string | undefined;
   readonly input: unknown;
   readonly skillId: string | undefined;
@@ -31,6 +32,7 @@ export class ExecutionContext implements RequestContext {
   ) {
     this.method = call.method;
     this.principal = call.principal;
+    this.extensions = call.extensions ?? [];
     this.contextId = run.contextId;
     this.input = skill?.input;
     this.skillId = skill?.id;
