@@ -25,7 +25,7 @@ skills:
 server:
   bindings: [jsonrpc, grpc]
   grpcPort: 0
-  limits: { bodyBytes: 1048576 }
+  limits: { bodyBytes: 1048576, requestTimeoutMs: 2000 }
 `;
 
 // The skill: "wait <ms>" completes after ms; "flood <n> <kib>" publishes n artifacts of kib KiB; anything else replies.
@@ -159,14 +159,105 @@ describe('gRPC limits', () => {
   }, 60_000);
 });
 
+describe('requests that arrive slowly, too long, never, or late', () => {
+  type Sent = { httpStatus?: number; grpcStatus?: string; ms: number };
+  /** One raw call: `write` sends its request however it likes, then the call is read to its end. */
+  function rawCall(write: (stream: ReturnType<ReturnType<typeof connectH2>['request']>) => void, headers: Record<string, string> = {}): Promise<Sent> {
+    const session = connectH2(`http://${agent.url}`);
+    const started = Date.now();
+    return new Promise<Sent>((resolve) => {
+      const stream = session.request({
+        [constants.HTTP2_HEADER_METHOD]: 'POST',
+        [constants.HTTP2_HEADER_PATH]: '/lf.a2a.v1.A2AService/SendMessage',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        ...V1,
+        ...headers,
+      });
+      const out: Sent = { ms: 0 };
+      stream.on('response', (h) => {
+        out.httpStatus = Number(h[':status']);
+        out.grpcStatus ??= h['grpc-status'] as string | undefined;
+      });
+      stream.on('trailers', (t) => (out.grpcStatus = t['grpc-status'] as string | undefined));
+      const done = () => {
+        out.ms = Date.now() - started;
+        session.destroy();
+        resolve(out);
+      };
+      stream.on('close', done);
+      stream.on('error', done);
+      stream.resume();
+      write(stream);
+    });
+  }
+
+  it('a request sent a byte per frame costs no more than one sent at once (joined once, not again per frame)', async () => {
+    const body = grpcFrame(encodeSend('x'.repeat(60_000)));
+    const sent = await rawCall((stream) => {
+      // One byte per turn of the event loop: each its own DATA frame.
+      let i = 0;
+      const next = (): void => {
+        if (i < body.length) {
+          stream.write(body.subarray(i, ++i));
+          setImmediate(next);
+        } else stream.end();
+      };
+      next();
+    });
+    expect(sent.grpcStatus).toBe(String(grpc.status.OK));
+    // Joining all received chunks again on every frame took 28 s for this request.
+    expect(sent.ms).toBeLessThan(10_000);
+    await stillAnswers();
+  }, 60_000);
+
+  it('a body longer than its prefix says: INTERNAL at once, before the client ends it, nothing of the rest kept', async () => {
+    // The client never ends its side: the status must come from the overrun itself.
+    const sent = await rawCall((stream) => {
+      stream.write(Buffer.from([0, 0, 0, 0, 10]));
+      for (let i = 0; i < 64; i++) stream.write(Buffer.alloc(16 * 1024, 1));
+    });
+    expect(sent.grpcStatus).toBe(String(grpc.status.INTERNAL));
+    await stillAnswers();
+  });
+
+  it('a request that never ends: DEADLINE_EXCEEDED after server.limits.requestTimeoutMs', async () => {
+    const sent = await rawCall((stream) => stream.write(Buffer.from([0, 0, 0, 0, 10, 1])));
+    expect([sent.grpcStatus, sent.ms >= 1900, sent.ms < 10_000]).toEqual([String(grpc.status.DEADLINE_EXCEEDED), true, true]);
+  }, 20_000);
+
+  it('a deadline past what a timer holds is no deadline, not one already passed', async () => {
+    const sent = await rawCall((stream) => stream.end(grpcFrame(encodeSend('wait 100'))), { 'grpc-timeout': '99999999H' });
+    expect(sent.grpcStatus).toBe(String(grpc.status.OK));
+  });
+
+  it('a request whose deadline passes before it has arrived is not served', async () => {
+    const id = `late-${Math.random().toString(36).slice(2)}`;
+    // Sent after the deadline, but before the server closes the stream (100 ms after the status).
+    const sent = await rawCall((stream) => setTimeout(() => stream.writable && stream.end(grpcFrame(encodeSend('wait 10', id))), 110), {
+      'grpc-timeout': '50m',
+    });
+    expect(sent.grpcStatus).toBe(String(grpc.status.DEADLINE_EXCEEDED));
+    await new Promise((r) => setTimeout(r, 300));
+    const { tasks } = await unary(stub, 'ListTasks', {}, V1);
+    expect((tasks ?? []).flatMap((t: any) => t.history ?? []).map((m: any) => m.messageId)).not.toContain(id);
+  });
+
+  it("gRPC-Web's and JSON's framings are not gRPC: 415", async () => {
+    for (const type of ['application/grpc-web', 'application/grpc-web+proto', 'application/grpc+json'])
+      expect((await rawCall((stream) => stream.end(grpcFrame(encodeSend('x'))), { 'content-type': type })).httpStatus).toBe(415);
+    expect((await rawCall((stream) => stream.end(grpcFrame(encodeSend('x'))), { 'content-type': 'application/grpc+proto' })).grpcStatus).toBe('0');
+  });
+});
+
 /** A SendMessageRequest whose message is `text`, encoded by hand (field numbers of a2a.proto v1.0). */
-function encodeSend(text: string): Uint8Array {
+function encodeSend(text: string, messageId = 'm-flood'): Uint8Array {
   const str = (field: number, s: string) => {
     const b = Buffer.from(s);
     return Buffer.concat([Buffer.from([(field << 3) | 2]), varint(b.length), b]);
   };
   const part = str(1, text); // Part.text = 1
-  const msg = Buffer.concat([str(1, 'm-flood'), Buffer.from([(4 << 3) | 0, 1]), Buffer.concat([Buffer.from([(5 << 3) | 2]), varint(part.length), part])]);
+  const msg = Buffer.concat([str(1, messageId), Buffer.from([(4 << 3) | 0, 1]), Buffer.concat([Buffer.from([(5 << 3) | 2]), varint(part.length), part])]);
   return Buffer.concat([Buffer.from([(2 << 3) | 2]), varint(msg.length), msg]); // SendMessageRequest.message = 2
 }
 
@@ -181,7 +272,7 @@ function varint(n: number): Buffer {
 }
 
 /** One gRPC length-prefixed message: flag 0, big-endian length, bytes. */
-function grpcFrame(bytes: Buffer): Buffer {
+function grpcFrame(bytes: Uint8Array): Buffer {
   const head = Buffer.alloc(5);
   head.writeUInt32BE(bytes.length, 1);
   return Buffer.concat([head, bytes]);

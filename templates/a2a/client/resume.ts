@@ -1,7 +1,7 @@
 // Keeps a stream going across broken connections: when the connection drops before the
 // interaction is final, the stream continues from `tasks/resubscribe` (whose first event is
 // the task as it stands now). Errors from the agent itself are not retried.
-import { eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, isTerminalState, stateOf, statusEndsInteraction } from '../runtime/objects.js';
+import { endsInteraction, eventTaskId, isArtifactUpdate, isMessage, isStatusUpdate, isTask, stateOf, statusEndsInteraction } from '../runtime/objects.js';
 import { unwrapResult } from '../runtime/result-members.js';
 import { A2ATransportError } from './client-errors.js';
 
@@ -30,7 +30,8 @@ export async function* resumable<T>(
         const held = unwrapResult(event);
         if (isTask(held)) {
           taskId = held.id;
-          final = isTerminalState(String(stateOf(held)));
+          // A task waiting for input ends the interaction too: there is nothing to resume.
+          final = endsInteraction(String(stateOf(held)));
         } else if (isStatusUpdate(held)) {
           taskId = eventTaskId(held);
           final = statusEndsInteraction(held);
@@ -42,9 +43,23 @@ export async function* resumable<T>(
     } catch (err) {
       const broken = err instanceof A2ATransportError && err.reason === 'network';
       if (!broken || final || taskId === undefined || failures >= (options.retries ?? 3) || options.signal?.aborted) throw err;
-      await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 250) * 2 ** failures));
+      await backoff((options.delayMs ?? 250) * 2 ** failures, options.signal);
+      if (options.signal?.aborted) throw new A2ATransportError('the stream was aborted while reconnecting', 'aborted', { cause: options.signal.reason });
       failures++;
       source = resubscribe(taskId);
     }
   }
+}
+
+/** Waits `ms`, or less when `signal` aborts meanwhile. */
+function backoff(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -79,15 +79,27 @@ export class GrpcServiceBinding {
     this.pipe(call, outcome.source.attach.bind(outcome.source));
   }
 
-  /** Writes a stream's frames into the call; a client that stops reading is cut off at the buffer bound. */
+  /**
+   * Writes a stream's frames into the call; a client that stops reading is cut off at the buffer
+   * bound. However the call ends — its last event, a failure, the bound, the client leaving — the
+   * run loses this listener. attach() writes what the stream already holds before it returns, so
+   * an end reached then is acted on once it has.
+   */
   private pipe(call: GrpcCall, attach: Extract<Outcome, { kind: 'stream' }>['source']['attach']): void {
     let done = false;
+    let detach: (() => void) | undefined;
+    let detachOnAttach = false;
+    const stop = (): void => {
+      if (detach) detach();
+      else detachOnAttach = true;
+    };
     const finish = (failure?: GrpcFailure): void => {
       if (done) return;
       done = true;
       call.end(failure);
+      stop();
     };
-    const closed = attach({
+    detach = attach({
       event: (frame) => {
         if (done) return;
         if (!(frame instanceof Uint8Array)) return finish(frame as GrpcFailure);
@@ -95,16 +107,17 @@ export class GrpcServiceBinding {
         if (call.buffered > this.options.maxBufferedBytes) {
           // Its status could only follow the data it does not read: the stream is reset.
           done = true;
-          closed();
           call.reset();
+          stop();
         }
       },
       error: (frame) => finish(frame as GrpcFailure),
       end: () => finish(),
     });
+    if (detachOnAttach) detach();
     call.onCancel(() => {
       done = true;
-      closed();
+      stop();
     });
   }
 

@@ -17,7 +17,7 @@ const ANSWER_OPTIONS = { waitForTrailers: true };
 const UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1000, m: 1, u: 0.001, n: 0.000_001 };
 
 /** Why a request cannot be read: the status it gets. */
-export type RequestProblem = { code: 'RESOURCE_EXHAUSTED' | 'UNIMPLEMENTED' | 'INTERNAL' | 'INVALID_ARGUMENT'; message: string };
+export type RequestProblem = { code: 'RESOURCE_EXHAUSTED' | 'UNIMPLEMENTED' | 'INTERNAL' | 'INVALID_ARGUMENT' | 'DEADLINE_EXCEEDED'; message: string };
 
 /**
  * A stream's call, for the listeners below: they are shared by every stream rather than closures
@@ -39,13 +39,20 @@ function onWantTrailers(this: CallStream): void {
   this.sendTrailers(this[CALL].trailers);
 }
 
-/** A request being read: its chunks, and whom to tell. */
+/** A request being read: its chunks, the length its prefix declares (once known), and whom to tell. */
 interface Reading {
   maxBytes: number;
   chunks: Buffer[];
   length: number;
+  /** 5 + the declared message length, once the prefix has arrived. */
+  expected?: number;
   resolve: (value: Uint8Array | RequestProblem) => void;
+  /** The request must arrive whole within server.limits.requestTimeoutMs. */
+  timer: ReturnType<typeof setTimeout>;
 }
+
+/** setTimeout's longest delay: a deadline further away than this (24.8 days) is no deadline. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export class GrpcCall {
   cancelled = false;
@@ -72,42 +79,60 @@ export class GrpcCall {
     if (timeout !== undefined) this.deadline = setTimeout(() => onDeadline(this), timeout);
   }
 
-  /** The one request message, or why there is none: more than `maxBytes`, compressed, cut short. */
-  read(maxBytes: number): Promise<Uint8Array | RequestProblem> {
+  /**
+   * The one request message, or why there is none: more than `maxBytes`, compressed, longer or
+   * shorter than its prefix says, or not arrived whole within `timeoutMs`. Chunks are joined
+   * once, at the end: a request sent a byte at a time costs no more than one sent at once.
+   */
+  read(maxBytes: number, timeoutMs: number): Promise<Uint8Array | RequestProblem> {
     return new Promise((resolve) => {
-      this.reading = { maxBytes, chunks: [], length: 0, resolve };
+      const timer = setTimeout(
+        () =>
+          this.settleRead({ code: 'DEADLINE_EXCEEDED', message: `the request did not arrive whole within ${timeoutMs} ms (server.limits.requestTimeoutMs)` }),
+        timeoutMs,
+      );
+      this.reading = { maxBytes, chunks: [], length: 0, resolve, timer };
       this.stream.on('data', onData);
       this.stream.on('end', onEnd);
     });
   }
 
-  /** A chunk of the request (onData): refused as soon as its prefix says compressed or too large. */
+  /** A chunk of the request (onData): refused as soon as its prefix says compressed or too large, or the body runs past it. */
   received(chunk: Buffer): void {
     const r = this.reading;
     if (!r) return;
     r.length += chunk.length;
     r.chunks.push(chunk);
-    if (r.length < 5) return;
-    const head = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks);
-    if (head[0] !== 0) this.settleRead({ code: 'UNIMPLEMENTED', message: 'compressed messages are not accepted (grpc-accept-encoding: identity)' });
-    else if (head.readUInt32BE(1) > r.maxBytes)
-      this.settleRead({ code: 'RESOURCE_EXHAUSTED', message: `the request is larger than the server's ${r.maxBytes} bytes (server.limits.bodyBytes)` });
+    if (r.expected === undefined) {
+      if (r.length < 5) return;
+      const head = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks, 5);
+      if (head[0] !== 0) return this.settleRead({ code: 'UNIMPLEMENTED', message: 'compressed messages are not accepted (grpc-accept-encoding: identity)' });
+      const declared = head.readUInt32BE(1);
+      if (declared > r.maxBytes)
+        return this.settleRead({
+          code: 'RESOURCE_EXHAUSTED',
+          message: `the request is larger than the server's ${r.maxBytes} bytes (server.limits.bodyBytes)`,
+        });
+      r.expected = 5 + declared;
+    }
+    if (r.length > r.expected)
+      this.settleRead({ code: 'INTERNAL', message: 'the request is longer than its one message: a unary or server-streaming call carries exactly one' });
   }
 
   /** The request's end (onEnd): exactly one whole message, or a problem. */
   requestEnded(): void {
     const r = this.reading;
     if (!r) return;
-    const body = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks);
-    if (body.length < 5 || body.length !== 5 + body.readUInt32BE(1))
-      this.settleRead({ code: 'INTERNAL', message: 'the request is not one whole gRPC message' });
-    else this.settleRead(body.subarray(5));
+    if (r.expected === undefined || r.length !== r.expected) return this.settleRead({ code: 'INTERNAL', message: 'the request is not one whole gRPC message' });
+    const body = r.chunks.length === 1 ? r.chunks[0] : Buffer.concat(r.chunks, r.length);
+    this.settleRead(body.subarray(5));
   }
 
   private settleRead(value: Uint8Array | RequestProblem): void {
     const r = this.reading;
     if (!r) return;
     this.reading = undefined;
+    clearTimeout(r.timer);
     this.stream.off('data', onData);
     r.resolve(value);
   }
@@ -116,6 +141,11 @@ export class GrpcCall {
   closed(): void {
     this.settleRead({ code: 'INTERNAL', message: 'the request was not sent whole' });
     this.cancel();
+  }
+
+  /** The call has its status already, or was cancelled: nothing more is to be done for it. */
+  get done(): boolean {
+    return this.ended || this.cancelled;
   }
 
   onCancel(handler: () => void): void {
@@ -205,7 +235,9 @@ function statusTrailers(failure: GrpcFailure): Record<string, string> {
 /** `grpc-timeout: 30S` → 30000 ms; undefined when absent or malformed (no deadline). */
 function deadlineMs(value: string | string[] | undefined): number | undefined {
   const m = typeof value === 'string' ? /^(\d{1,8})([HMSmun])$/.exec(value) : null;
-  return m ? Math.max(1, Math.ceil(Number(m[1]) * UNIT_MS[m[2]])) : undefined;
+  if (!m) return undefined;
+  const ms = Math.max(1, Math.ceil(Number(m[1]) * UNIT_MS[m[2]]));
+  return ms > MAX_TIMER_MS ? undefined : ms;
 }
 
 /** Metadata as the headers verifiers and version negotiation read (text entries; pseudo-headers and binary ones left out). */

@@ -18,6 +18,8 @@ import { plainFailure } from './rpc-status.js';
 import type { GrpcMethod } from './service-types.js';
 
 const HEALTH_CHECK = '/grpc.health.v1.Health/Check';
+/** gRPC's own content types: `application/grpc`, `+proto`, with parameters — not gRPC-Web's or `+json`, whose framing differs. */
+const GRPC_CONTENT_TYPE = /^application\/grpc(\+proto)?\s*(;|$)/i;
 
 interface Route {
   binding: GrpcServiceBinding;
@@ -62,7 +64,7 @@ export async function startGrpcServer(config: BindingConfig, options: GrpcStartO
   server.on('stream', (stream, headers) => {
     stream.on('error', () => undefined);
     const path = String(headers[':path'] ?? '');
-    if (headers[':method'] !== 'POST' || !String(headers['content-type'] ?? '').startsWith('application/grpc')) {
+    if (headers[':method'] !== 'POST' || !GRPC_CONTENT_TYPE.test(String(headers['content-type'] ?? ''))) {
       stream.respond({ ':status': headers[':method'] !== 'POST' ? 405 : 415 }, { endStream: true });
       return;
     }
@@ -77,8 +79,12 @@ export async function startGrpcServer(config: BindingConfig, options: GrpcStartO
       stream.resume();
       return call.end(plainFailure('UNIMPLEMENTED', `no method ${path.slice(0, 200)} here`, agentCodec));
     }
-    const request = await call.read(config.limits.bodyBytes);
-    if (!(request instanceof Uint8Array)) return call.end(plainFailure(request.code, request.message, agentCodec));
+    const request = await call.read(config.limits.bodyBytes, config.limits.requestTimeoutMs);
+    // A deadline that passed (or a client that left) while the request arrived: nothing runs.
+    if (call.done) return;
+    // A request that cannot be read gets its status, then its stream is closed: a client still
+    // sending (too much, or never the end) is stopped rather than read on.
+    if (!(request instanceof Uint8Array)) return call.abort(plainFailure(request.code, request.message, agentCodec));
     try {
       await route.binding.serve(call, request, route.method, route.role);
     } catch (err) {
@@ -119,7 +125,8 @@ export async function startGrpcServer(config: BindingConfig, options: GrpcStartO
  * @see https://github.com/grpc/grpc/blob/master/doc/health-checking.md
  */
 async function healthCheck(call: GrpcCall, services: ReadonlySet<string>, config: BindingConfig): Promise<void> {
-  const request = await call.read(4096);
+  const request = await call.read(4096, config.limits.requestTimeoutMs);
+  if (call.done) return;
   let service = '';
   try {
     if (!(request instanceof Uint8Array)) throw new Error(request.message);

@@ -15,7 +15,7 @@ import { NATIVE, negotiate, requestedVersion, versionHeader, type Negotiated } f
 
 export interface BindingConfig extends DispatchConfig {
   verifiers: Readonly<Record<string, AnyVerifier | undefined>>;
-  limits: { bodyBytes: number; jsonDepth: number; batchSize: number };
+  limits: { bodyBytes: number; jsonDepth: number; batchSize: number; requestTimeoutMs: number };
   /** The card's extensions: which a request may activate, which it must (bindings/extensions.ts). */
   extensions: ExtensionPolicy;
   /** False once the server shuts down: new requests get 503 while running work finishes. */
