@@ -8,7 +8,7 @@ import { TaskState } from 'a2a-sdk-10';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from 'a2a-sdk-10/server';
 import { A2AService, grpcService, UserBuilder } from 'a2a-sdk-10/server/grpc';
 import { chunkText, parse } from './behaviour.mjs';
-import { sdk10Card, textPart } from './sdk10-card.mjs';
+import { sdk10Card, submittedTask, textPart } from './sdk10-card.mjs';
 
 const card = sdk10Card('127.0.0.1:0', 'GRPC');
 const now = () => new Date().toISOString();
@@ -28,16 +28,7 @@ const executor = {
         lastChunk,
         metadata: undefined,
       });
-    bus.publish(
-      AgentEvent.task({
-        id: taskId,
-        contextId,
-        status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() },
-        artifacts: [],
-        history: [ctx.userMessage],
-        metadata: undefined,
-      }),
-    );
+    bus.publish(AgentEvent.task(submittedTask(ctx)));
     if (command === 'chunks') {
       // Scenario S: working, one artifact in n chunks, completed.
       bus.publish(status(TaskState.TASK_STATE_WORKING));

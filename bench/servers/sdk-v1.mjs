@@ -7,7 +7,7 @@ import express from 'express';
 import { TaskState } from 'a2a-sdk-10';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from 'a2a-sdk-10/server';
 import { UserBuilder, agentCardHandler, jsonRpcHandler } from 'a2a-sdk-10/server/express';
-import { sdk10Card, textPart } from './sdk10-card.mjs';
+import { sdk10Card, submittedTask, textPart } from './sdk10-card.mjs';
 
 const card = sdk10Card('http://127.0.0.1:0/', 'JSONRPC');
 const now = () => new Date().toISOString();
@@ -17,16 +17,7 @@ const executor = {
     const text = part?.$case === 'text' ? part.value : '';
     const { taskId, contextId } = ctx;
     // Scenario T: the Task, one text artifact holding the user's text, then completed (as bench/servers/sdk.mjs).
-    bus.publish(
-      AgentEvent.task({
-        id: taskId,
-        contextId,
-        status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: now() },
-        artifacts: [],
-        history: [ctx.userMessage],
-        metadata: undefined,
-      }),
-    );
+    bus.publish(AgentEvent.task(submittedTask(ctx)));
     bus.publish(
       AgentEvent.artifactUpdate({
         taskId,

@@ -1,5 +1,7 @@
 // What both @a2a-js/sdk 1.3.0 bench servers (sdk-v1.mjs: JSON-RPC, sdk-grpc.mjs: gRPC) hand the
-// SDK: its agent card, written out in full as the SDK's own types want it, and a text part.
+// SDK: its agent card, written out in full as the SDK's own types want it, a text part, and the
+// submitted task an execution starts with.
+import { TaskState } from 'a2a-sdk-10';
 export function sdk10Card(url, protocolBinding) {
   return {
     name: 'Bench Agent',
@@ -19,3 +21,13 @@ export function sdk10Card(url, protocolBinding) {
 }
 
 export const textPart = (text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: '' });
+
+/** The Task an execution publishes first: submitted, with the user's message as its history. */
+export const submittedTask = (ctx) => ({
+  id: ctx.taskId,
+  contextId: ctx.contextId,
+  status: { state: TaskState.TASK_STATE_SUBMITTED, message: undefined, timestamp: new Date().toISOString() },
+  artifacts: [],
+  history: [ctx.userMessage],
+  metadata: undefined,
+});

@@ -6,7 +6,7 @@
 import type { ClientReadableStream } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentProject } from '../helpers/agent-project.js';
-import { grpcStub, metadataOf, PROTOS, unary, type GrpcFailure, type GrpcStub } from '../helpers/grpc-client.js';
+import { grpcStub, metadataOf, PROTOS, unary, type GrpcFailure, type GrpcStub, rejection, errorReason } from '../helpers/grpc-client.js';
 import { post } from '../helpers/http.js';
 import { startCluster, type PgCluster } from '../helpers/postgres.js';
 import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
@@ -18,15 +18,8 @@ const as = (who: 'alice' | 'bob'): Record<string, string> => ({ ...V1, authoriza
 const message = (text: string, extra: Loose = {}): Loose => ({
   message: { messageId: `m-${Math.random().toString(36).slice(2)}`, role: 'ROLE_USER', parts: [{ text }], ...extra },
 });
-const failure = async (p: Promise<unknown>): Promise<GrpcFailure> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as GrpcFailure;
-  }
-  throw new Error('the call succeeded');
-};
-const reason = (f: GrpcFailure): string | undefined => f.status?.details.find((d) => String(d['@type']).endsWith('google.rpc.ErrorInfo'))?.reason;
+const failure = rejection;
+const reason = errorReason;
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;

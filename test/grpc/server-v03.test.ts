@@ -2,7 +2,7 @@
 // v1.0 agent through the same translation as its other v0.3 requests (compat), and by a v0.3.0
 // agent natively. Driven by a plain @grpc/grpc-js client with that proto.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grpcStub, PROTOS, streamed, unary, type GrpcFailure, type GrpcStub } from '../helpers/grpc-client.js';
+import { grpcStub, PROTOS, streamed, unary, type GrpcFailure, type GrpcStub, rejection } from '../helpers/grpc-client.js';
 import { fixtureProject, startAgent, TOKEN, webhookReceiver } from '../helpers/server.js';
 
 type Loose = Record<string, any>;
@@ -10,14 +10,7 @@ const SERVICE = 'a2a.v1.A2AService';
 const send = (text: string, extra: Loose = {}): Loose => ({
   request: { messageId: `m-${Math.random().toString(36).slice(2)}`, role: 'ROLE_USER', content: [{ text }], ...extra },
 });
-const failure = async (p: Promise<unknown>): Promise<GrpcFailure> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as GrpcFailure;
-  }
-  throw new Error('the call succeeded');
-};
+const failure = rejection;
 
 describe.each<{ name: string; fixture: string; metadata: Record<string, string> }>([
   { name: 'a v1.0 agent answering v0.3.0 clients (compat)', fixture: 'grpc-v1.0', metadata: { authorization: `Bearer ${TOKEN}` } },

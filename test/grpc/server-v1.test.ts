@@ -3,7 +3,7 @@
 // errors as statuses with typed details (§5.4, §10.6), auth from metadata, version negotiation,
 // limits, and a client that cancels.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { grpcStub, PROTOS, streamed, unary, type GrpcFailure, type GrpcStub } from '../helpers/grpc-client.js';
+import { grpcStub, PROTOS, streamed, unary, type GrpcFailure, type GrpcStub, rejection } from '../helpers/grpc-client.js';
 import { FORBIDDEN_TOKEN, fixtureProject, startAgent, TOKEN, webhookReceiver, type RunningAgent } from '../helpers/server.js';
 
 type Loose = Record<string, any>;
@@ -18,14 +18,7 @@ let address: string;
 const message = (text: string, extra: Loose = {}): Loose => ({
   message: { messageId: `m-${Math.random().toString(36).slice(2)}`, role: 'ROLE_USER', parts: [{ text }], ...extra },
 });
-const failure = async (p: Promise<unknown>): Promise<GrpcFailure> => {
-  try {
-    await p;
-  } catch (err) {
-    return err as GrpcFailure;
-  }
-  throw new Error('the call succeeded');
-};
+const failure = rejection;
 const errorInfo = (f: GrpcFailure): Loose | undefined => f.status?.details.find((d) => String(d['@type']).endsWith('google.rpc.ErrorInfo'));
 
 beforeAll(async () => {

@@ -48,6 +48,19 @@ export const metadataOf = (pairs: Record<string, string> = {}): grpc.Metadata =>
   return m;
 };
 
+/** How a call that must fail failed (a call that succeeds fails the test). */
+export async function rejection(call: Promise<unknown>): Promise<GrpcFailure> {
+  try {
+    await call;
+  } catch (err) {
+    return err as GrpcFailure;
+  }
+  throw new Error('the call succeeded');
+}
+
+/** The reason of the status's google.rpc.ErrorInfo (`TASK_NOT_FOUND`, …), if it carries one. */
+export const errorReason = (f: GrpcFailure): string | undefined => f.status?.details.find((d) => String(d['@type']).endsWith('google.rpc.ErrorInfo'))?.reason;
+
 /** A unary call: its response, or its failure. */
 export function unary(stub: GrpcStub, method: string, request: Loose, metadata: Record<string, string> = {}, options: grpc.CallOptions = {}): Promise<Loose> {
   return new Promise((resolve, reject) => {
