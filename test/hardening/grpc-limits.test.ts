@@ -116,6 +116,32 @@ describe('gRPC limits', () => {
     expect(agent.rss().peak).toBeLessThan(512);
   }, 60_000);
 
+  it('one message larger than the buffer bound still reaches a client that reads it', async () => {
+    const session = connectH2(`http://${agent.url}`);
+    try {
+      const stream = session.request({
+        [constants.HTTP2_HEADER_METHOD]: 'POST',
+        [constants.HTTP2_HEADER_PATH]: '/lf.a2a.v1.A2AService/SendStreamingMessage',
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'a2a-version': '1.0',
+      });
+      // One artifact of 5 MiB, past the agent's 4 MiB bound, in one message.
+      stream.end(grpcFrame(encodeSend('flood 1 5120')));
+      let bytes = 0;
+      stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      const status = await new Promise<string | undefined>((resolve) => {
+        stream.on('response', (h) => h['grpc-status'] !== undefined && resolve(`${h['grpc-status']} ${h['grpc-message']}`));
+        stream.on('trailers', (t) => resolve(t['grpc-status'] as string | undefined));
+        stream.on('error', (e) => resolve(String(e)));
+      });
+      expect(status).toBe(String(grpc.status.OK));
+      expect(bytes).toBeGreaterThan(5 * 1024 * 1024);
+    } finally {
+      session.destroy();
+    }
+  }, 60_000);
+
   it('frames and messages that are not what they claim: a status each, and the server lives', async () => {
     const session = connectH2(`http://${agent.url}`);
     const call = (body: Buffer, headers: Record<string, string> = {}) =>

@@ -87,6 +87,7 @@ export class GrpcServiceBinding {
    */
   private pipe(call: GrpcCall, attach: Extract<Outcome, { kind: 'stream' }>['source']['attach']): void {
     let done = false;
+    let largest = 0;
     let detach: (() => void) | undefined;
     let detachOnAttach = false;
     const stop = (): void => {
@@ -103,8 +104,11 @@ export class GrpcServiceBinding {
       event: (frame) => {
         if (done) return;
         if (!(frame instanceof Uint8Array)) return finish(frame as GrpcFailure);
+        // The bound leaves room for the largest message on top: one message larger than the bound
+        // (a big task's snapshot or artifact) and what follows it still reach a client that reads.
+        if (frame.length > largest) largest = frame.length;
         call.write(frame);
-        if (call.buffered > this.options.maxBufferedBytes) {
+        if (call.buffered > this.options.maxBufferedBytes + largest) {
           // Its status could only follow the data it does not read: the stream is reset.
           done = true;
           call.reset();

@@ -106,7 +106,7 @@ export interface GrpcOptions {
   tls?: { key: Buffer; cert: Buffer; ca?: Buffer };
   /** Most concurrent calls on one connection (HTTP/2 streams). Default 1000. */
   maxStreamsPerConnection?: number;
-  /** Most bytes a stream holds for a client that does not read before it ends the stream (RESOURCE_EXHAUSTED). Default 8 MiB. */
+  /** Most bytes a stream holds, beyond its largest message, for a client that does not read before it ends the stream (RESOURCE_EXHAUSTED): one message larger than this still goes to a client that reads. Default 8 MiB. */
   maxBufferedBytes?: number;
 }
 
