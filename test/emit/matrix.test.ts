@@ -11,7 +11,7 @@
 // - outline.txt: the exported names of the big derived files (types.ts, compiled validators)
 //   and the methods, paths and schemas of the docs. Their full text for one version per example
 //   is the committed generated/ tree, compared by its drift test.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/generated-file.js';
@@ -105,9 +105,12 @@ beforeAll(async () => {
     let files: GeneratedFile[];
     if (c.manifest === undefined) files = await generateExample(c.example, c.version);
     else {
-      const manifestPath = join(root, `${c.id}.a2a.yaml`);
+      // Under the example's own file name, so the generated headers match the example's.
+      const dir = join(root, 'variants', c.id);
+      mkdirSync(dir, { recursive: true });
+      const manifestPath = join(dir, `${c.example}.a2a.yaml`);
       writeFileSync(manifestPath, c.manifest);
-      files = await generate(await loadInputs({ manifestPath, spec: c.version, cwd: root }));
+      files = await generate(await loadInputs({ manifestPath, spec: c.version, cwd: dir }));
     }
     outputs.set(c.id, files);
     await writeFiles(join(root, c.id), files);
@@ -138,20 +141,17 @@ describe('every schema × every example that fits', () => {
     for (const f of copies) expect(withoutHeader(f.content), f.path).toBe(templateOf(f));
   });
 
-  it.each(combos)('$id: file list, model-shaped files and outline match their snapshots', async ({ id }) => {
+  it.each(combos)('$id: file list, model-shaped files and outline match their snapshots', async ({ id, example, version, manifest }) => {
     const files = outputs.get(id)!;
     const list = files.map((f) => `${f.path}  ${f.owner}${templateOf(f) === undefined ? '' : ' (copy of templates/a2a/)'}`).join('\n') + '\n';
     await expect(list).toMatchFileSnapshot(snapshotPath(id, 'files.txt'));
-    for (const f of files) {
-      if (f.owner === 'user' || FULL_TEXT.has(f.path)) await expect(f.content).toMatchFileSnapshot(snapshotPath(id, f.path.replaceAll('/', '__')));
-    }
+    // A variant of an example (a manifest of its own) keeps only the texts that differ from the example's.
+    const base = manifest === undefined ? undefined : outputs.get(`${example}@${version}`);
+    const snapshotted = files.filter((f) => (f.owner === 'user' || FULL_TEXT.has(f.path)) && base?.find((b) => b.path === f.path)?.content !== f.content);
+    for (const f of snapshotted) await expect(f.content).toMatchFileSnapshot(snapshotPath(id, f.path.replaceAll('/', '__')));
     await expect(outline(files)).toMatchFileSnapshot(snapshotPath(id, 'outline.txt'));
     // A snapshot of a file that is no longer generated is stale: `-u` removes it, a plain run fails on it.
-    const expected = new Set([
-      'files.txt',
-      'outline.txt',
-      ...files.filter((f) => f.owner === 'user' || FULL_TEXT.has(f.path)).map((f) => f.path.replaceAll('/', '__')),
-    ]);
+    const expected = new Set(['files.txt', 'outline.txt', ...snapshotted.map((f) => f.path.replaceAll('/', '__'))]);
     const stale = readdirSync(snapshotPath(id, '')).filter((name) => !expected.has(name));
     const updating = (expect.getState().snapshotState as unknown as { _updateSnapshot?: string })._updateSnapshot === 'all';
     if (updating) for (const name of stale) rmSync(snapshotPath(id, name));
