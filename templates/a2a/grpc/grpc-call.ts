@@ -5,6 +5,7 @@
 // A client that cancels, resets the stream or lets its deadline pass cancels the call.
 // @see https://github.com/grpc/grpc/blob/master/doc/PROTOCOL-HTTP2.md
 import { constants, type IncomingHttpHeaders, type ServerHttp2Stream } from 'node:http2';
+import { verifiedPeerCertificate } from '../server/http/node.js';
 import type { HeaderReader } from '../server/http/request.js';
 import type { GrpcFailure } from './rpc-status.js';
 
@@ -242,7 +243,7 @@ function deadlineMs(value: string | string[] | undefined): number | undefined {
 
 /** Metadata as the headers verifiers and version negotiation read (text entries; pseudo-headers and binary ones left out). */
 function metadataOf(headers: IncomingHttpHeaders, stream: ServerHttp2Stream): HeaderReader {
-  const reader: HeaderReader = {
+  return {
     header(name) {
       const key = name.toLowerCase();
       if (key.startsWith(':') || key.endsWith('-bin')) return undefined;
@@ -250,10 +251,9 @@ function metadataOf(headers: IncomingHttpHeaders, stream: ServerHttp2Stream): He
       return Array.isArray(value) ? value.join(', ') : value;
     },
     query: '',
+    // Read only by verifiers that ask for it (mutual TLS), as over HTTP; only TLS sessions have one.
+    get peerCertificate(): unknown {
+      return stream.session?.encrypted ? verifiedPeerCertificate(stream.session.socket) : undefined;
+    },
   };
-  // Only a TLS connection has a peer certificate (the socket is reached through a proxy: not for every call).
-  const socket = stream.session?.encrypted ? (stream.session.socket as { getPeerCertificate?: () => unknown }) : undefined;
-  const certificate = socket?.getPeerCertificate?.();
-  if (certificate && typeof certificate === 'object' && Object.keys(certificate).length > 0) reader.peerCertificate = certificate;
-  return reader;
 }

@@ -18,6 +18,14 @@ export interface NodeAdapterOptions {
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
+/** The client certificate of a TLS connection that verified it against the server's CAs (mutual TLS); undefined otherwise. */
+export function verifiedPeerCertificate(socket: unknown): unknown {
+  const tls = socket as Partial<TLSSocket> | undefined;
+  if (typeof tls?.getPeerCertificate !== 'function' || !tls.authorized) return undefined;
+  const cert = tls.getPeerCertificate();
+  return cert && Object.keys(cert).length > 0 ? cert : undefined;
+}
+
 class NodeRequest implements CoreRequest {
   readonly method: string;
   readonly path: string;
@@ -41,10 +49,7 @@ class NodeRequest implements CoreRequest {
   }
 
   get peerCertificate(): unknown {
-    const socket = this.req.socket as TLSSocket;
-    if (typeof socket.getPeerCertificate !== 'function' || !socket.authorized) return undefined;
-    const cert = socket.getPeerCertificate();
-    return cert && Object.keys(cert).length > 0 ? cert : undefined;
+    return verifiedPeerCertificate(this.req.socket);
   }
 
   onDisconnect(callback: () => void): void {
