@@ -8,6 +8,7 @@
 // name, so RUNTIME_TYPES names each one by the type itself: a type renamed or removed breaks its
 // line here, and a symbol whose name is not listed there fails the check below.
 import type * as auth from '../templates/a2a/client/auth.js';
+import type * as cardVerify from '../templates/a2a/client/card-verify.js';
 import type * as clientBase from '../templates/a2a/client/client-base.js';
 import type * as clientErrors from '../templates/a2a/client/client-errors.js';
 import type * as interceptors from '../templates/a2a/client/interceptors.js';
@@ -42,6 +43,7 @@ import type * as symbols from './runtime-symbols.js';
 /** Each module's value exports, by its path under templates/a2a/. */
 interface RuntimeValues {
   'client/auth.ts': typeof auth;
+  'client/card-verify.ts': typeof cardVerify;
   'client/client-base.ts': typeof clientBase;
   'client/client-errors.ts': typeof clientErrors;
   'client/skill-calls.ts': typeof skillCalls;
@@ -61,6 +63,7 @@ interface RuntimeValues {
 interface RuntimeTypes {
   'client/auth.ts': { Auth: auth.Auth; AuthHandler: auth.AuthHandler; AuthHook: auth.AuthHook; Credential: auth.Credential };
   'client/client-base.ts': { A2AClientOptions: clientBase.A2AClientOptions; DiscoveryOptions: clientBase.DiscoveryOptions };
+  'client/card-verify.ts': { CardVerification: cardVerify.CardVerification };
   'client/interceptors.ts': {
     CallInterceptor: interceptors.CallInterceptor;
     CallOutcome: interceptors.CallOutcome;

@@ -27,6 +27,7 @@ function runtimeModule<P extends string>(path: P) {
 }
 
 const auth = runtimeModule('client/auth.ts');
+const cardVerify = runtimeModule('client/card-verify.ts');
 const clientBase = runtimeModule('client/client-base.ts');
 const clientErrors = runtimeModule('client/client-errors.ts');
 const interceptors = runtimeModule('client/interceptors.ts');
@@ -54,6 +55,8 @@ export const clientExports = {
   A2AResponseValidationError: clientErrors.value('A2AResponseValidationError'),
   A2ATaskStateError: clientErrors.value('A2ATaskStateError'),
   A2ATransportError: clientErrors.value('A2ATransportError'),
+  CardSignatureError: cardVerify.value('CardSignatureError'),
+  CardVerification: cardVerify.type('CardVerification'),
   CallInterceptor: interceptors.type('CallInterceptor'),
   CallOutcome: interceptors.type('CallOutcome'),
   InterceptedCall: interceptors.type('InterceptedCall'),

@@ -58,6 +58,7 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
     ])
     .reexport([clientExports.CallInterceptor, clientExports.CallOutcome, clientExports.InterceptedCall, clientExports.InterceptedEvent])
     .reexport([clientExports.A2AHttpError, clientExports.A2AResponseValidationError, clientExports.A2ATaskStateError, clientExports.A2ATransportError])
+    .reexport([clientExports.CardSignatureError, clientExports.CardVerification])
     .reexport([clientExports.CallOptions])
     .reexport([runtimeExports.createMessage, runtimeExports.dataPart, runtimeExports.filePart, runtimeExports.textPart])
     .reexportAll(GENERATED.errors);

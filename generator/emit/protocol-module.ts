@@ -40,6 +40,7 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
     `  methods: {\n${methods.join('')}  },\n`,
     `  requestShapes: ${tsLiteral(protocol.requestShapes, '  ')},\n`,
     ...(protocol.rest ? [`  rest: ${tsLiteral(protocol.rest, '  ')},\n`] : []),
+    ...(protocol.cardForm ? [`  cardForm: ${tsLiteral(protocol.cardForm, '  ')},\n`] : []),
     ...(ctx.agent.compat.length
       ? [
           `  compat: ${tsLiteral(

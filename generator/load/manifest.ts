@@ -23,6 +23,7 @@ export interface ManifestSkill {
 
 export interface ManifestServer {
   port?: number;
+  cardSigning?: boolean | { keyEnv?: string; jwksPath?: string };
   host?: string;
   basePath?: string;
   docs?: boolean;

@@ -67,6 +67,8 @@ export interface ServerModel {
   databaseUrlEnv: string;
   tasks: { maxFinished: number; finishedTtlSeconds: number; memoryBytes: number };
   push: { allowPrivateTargets: string[]; maxConfigsPerTask: number; maxDeliveriesInFlight: number };
+  /** Cards signed with the key in `keyEnv`, its public half served at `jwksPath` (server/signing/); false: unsigned. */
+  cardSigning: false | { keyEnv: string; jwksPath: string };
 }
 
 export interface AgentModel {
@@ -164,5 +166,11 @@ function serverModel(server: ManifestServer, url: string, protocol: ProtocolMode
       maxConfigsPerTask: server.push?.maxConfigsPerTask ?? 10,
       maxDeliveriesInFlight: server.push?.maxDeliveriesInFlight ?? 16,
     },
+    cardSigning: server.cardSigning
+      ? {
+          keyEnv: (server.cardSigning !== true && server.cardSigning.keyEnv) || 'A2A_CARD_SIGNING_KEY',
+          jwksPath: (server.cardSigning !== true && server.cardSigning.jwksPath) || '/.well-known/jwks.json',
+        }
+      : false,
   };
 }

@@ -60,6 +60,14 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
     );
   const grpcAt = manifest.server.bindings?.indexOf('grpc') ?? -1;
   if (grpcAt >= 0 && !protocol.grpc) errors.push(locatedError(doc, ['server', 'bindings', grpcAt], noGrpc(protocol, protocol.proto !== undefined)));
+  if (manifest.server.cardSigning && !protocol.cardForm)
+    errors.push(
+      locatedError(
+        doc,
+        ['server', 'cardSigning'],
+        `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`}'s cards carry no signatures (they do from v0.3.0); remove cardSigning or use spec: 0.3.0 or later`,
+      ),
+    );
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
   const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
   for (const f of findings) {

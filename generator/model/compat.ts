@@ -99,6 +99,7 @@ function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | st
     pushContentType: older.pushContentType,
     ...(older.rest ? { rest: older.rest } : {}),
     ...(older.grpc ? { grpc: older.grpc } : {}),
+    ...(older.cardForm ? { cardForm: older.cardForm } : {}),
     methodNames,
     adapter: { server: translation.server, client: translation.client, areas: translation.areas },
   };

@@ -4,7 +4,9 @@ import type { LoadedSchema } from '../load/schema.js';
 import { isProtoSpec } from '../load/spec.js';
 import type { GrpcProtoFacts } from '../load/proto-grpc.js';
 import type { JsonSchema } from '../json-schema.js';
+import type { CardForm } from '../../templates/a2a/runtime/card-form.js';
 import type { RequestShape, RestBinding, VersionNegotiation } from '../../templates/a2a/runtime/protocol-types.js';
+import { cardFormOf, type CardFormSource } from './card-form.js';
 import { deriveErrors, type ErrorModel } from './error-catalogue.js';
 import { deriveFeatures, type ProtocolFeatures } from './features.js';
 import { deriveGrpc, type ProtocolGrpc } from './grpc.js';
@@ -51,6 +53,8 @@ export interface ProtocolModel {
   proto?: { package: string | undefined; service: string };
   /** The gRPC service this version's clients call, when the version has one and its proto is at hand (grpc.ts). */
   grpc?: ProtocolGrpc;
+  /** What its card signatures cover, when its cards carry `signatures` (card-form.ts). */
+  cardForm?: CardForm;
 }
 
 /** The gRPC protos of versions defined by an a2a.json (v0.3.0), by version: the load stage reads the bundled ones. */
@@ -101,5 +105,11 @@ export function buildProtocolModel(schema: LoadedSchema, grpcProtos: GrpcProtos 
     ),
     ...(proto ? { proto: { package: proto.package, service: proto.service?.name ?? text?.service ?? 'unknown' } } : {}),
     ...(grpc ? { grpc } : {}),
+    ...withCardForm({ definitions, grpc, proto }),
   };
+}
+
+function withCardForm(protocol: CardFormSource): { cardForm?: CardForm } {
+  const cardForm = cardFormOf(protocol);
+  return cardForm ? { cardForm } : {};
 }

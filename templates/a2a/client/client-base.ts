@@ -8,6 +8,7 @@ import type { ParamsOf, ResultOf, StreamingMethodName, UnaryMethodName } from '.
 import type { AgentCard, Message, Task } from '../types.js';
 import type { TypeValidator } from '../validators/issues.js';
 import { fromCard, type Credential } from './auth.js';
+import type { CardVerification } from './card-verify.js';
 import { chooseInterface, discoverCard, fetchExtendedCard } from './discovery.js';
 import { methodWithRole, type MethodWithRole } from './method-roles.js';
 import { resumable, type ResumeOptions } from './resume.js';
@@ -36,6 +37,8 @@ export interface DiscoveryOptions extends Omit<A2AClientOptions, 'url' | 'card'>
   /** Credentials by security scheme name; hooks are built from the card's schemes (see auth.ts). */
   credentials?: Readonly<Record<string, Credential>>;
   signal?: AbortSignal;
+  /** Refuse a card that is not signed by one of these keys (spec v1.0 §8.4; throws CardSignatureError). */
+  verifyCard?: CardVerification;
 }
 
 /** The streaming send (`message/stream`, `SendStreamingMessage`, …): what skills stream with and what resumes. */
@@ -62,6 +65,7 @@ export abstract class A2AClientBase {
       timeoutMs: options.timeoutMs,
       retries: options.retries,
       versions: options.versions,
+      verifyCard: options.verifyCard,
     });
     const auth = options.auth ?? (options.credentials ? fromCard(card, options.credentials) : undefined);
     const chosen =

@@ -13,6 +13,7 @@ import { credentialsOf, type Auth } from './auth.js';
 import { fallbackTo, spokenVersions } from './spoken-versions.js';
 import { OWN_VERSION } from './version-fallback.js';
 import { A2AHttpError, A2AResponseValidationError, A2ATransportError } from './client-errors.js';
+import { CardSignatureError, trustedKeys, verifyCardSignatures, type CardVerification } from './card-verify.js';
 
 export interface CardFetchOptions {
   fetch?: typeof fetch;
@@ -24,6 +25,8 @@ export interface CardFetchOptions {
   retries?: number;
   /** The A2A versions the caller accepts, preferred first (default: this client's own only); a card of an older one is read through its translation. */
   versions?: readonly string[];
+  /** Check the card's signatures with these keys before using it (card-verify.ts); a card without a valid one throws CardSignatureError. */
+  verifyCard?: CardVerification;
 }
 
 /** Where to look: a URL ending in .json is the card itself; otherwise the well-known paths under it. */
@@ -85,15 +88,64 @@ export function checkCard(value: unknown, from: string): AgentCard {
   return value as AgentCard;
 }
 
-/** The card as this client's version reads it: its own kind, else (when the caller accepts an older version) one of that version, translated. */
-function readCard(value: unknown, from: string, versions: readonly string[] | undefined): AgentCard {
-  if (validators.AgentCard.check(value) === undefined) return value as AgentCard;
+/**
+ * The ways this client can read the card, preferred first: as its own version's, then (when the
+ * caller accepts an older version) as one of those, translated; each with the version it is read
+ * in (undefined: its own). A compat agent's v0.3 card is often a valid v1.0 card too.
+ */
+function cardReadings(value: unknown, versions: readonly string[] | undefined): { card: AgentCard; version?: string }[] {
+  const readings: { card: AgentCard; version?: string }[] = [];
+  if (validators.AgentCard.check(structuredClone(value)) === undefined) readings.push({ card: structuredClone(value) as AgentCard });
   for (const version of spokenVersions(versions)) {
     if (version === OWN_VERSION) continue;
-    const translated = fallbackTo(version).card(value);
-    if (translated !== undefined && validators.AgentCard.check(translated) === undefined) return translated as AgentCard;
+    const translated = fallbackTo(version).card(structuredClone(value));
+    if (translated !== undefined && validators.AgentCard.check(translated) === undefined) readings.push({ card: translated as AgentCard, version });
   }
-  return checkCard(value, from);
+  return readings;
+}
+
+/**
+ * The card to use: the first reading — or, when the caller wants it verified, the first reading
+ * a trusted key signed in a form that covers what that reading uses: a card read in an older
+ * version, in that version's form; one read in the client's own version, in its own form or in
+ * an accepted older version's (a compat agent signs its v0.3 card in v0.3's form, which keeps
+ * every field, v1.0's too).
+ */
+async function readCard(value: unknown, from: string, options: CardFetchOptions): Promise<AgentCard> {
+  const readings = cardReadings(value, options.versions);
+  if (readings.length === 0) return checkCard(value, from);
+  const verification = options.verifyCard;
+  if (!verification) return readings[0].card;
+  const older = spokenVersions(options.versions).filter((v) => v !== OWN_VERSION);
+  const keys = await keysOf(verification, options);
+  let first: unknown;
+  for (const reading of readings) {
+    for (const version of reading.version === undefined ? [undefined, ...older] : [reading.version]) {
+      try {
+        await verifyServedCard(value as object, version, keys);
+        return reading.card;
+      } catch (err) {
+        first ??= err;
+      }
+    }
+  }
+  throw first;
+}
+
+/** The card as served (`value`, in `version`) is signed with one of `keys`, or CardSignatureError. */
+async function verifyServedCard(value: object, version: string | undefined, keys: Parameters<typeof verifyCardSignatures>[2]): Promise<void> {
+  const form = version === undefined ? protocol.cardForm : protocol.compat?.find((c) => c.version === version)?.cardForm;
+  if (!form) throw new CardSignatureError(`A2A v${version ?? protocol.version} cards carry no signatures to verify`, 'unsupported');
+  await verifyCardSignatures(value, form, keys);
+}
+
+/** The keys the caller trusts: those it gave, and its JWK Set URL's (fetched once per discovery). */
+function keysOf(verification: CardVerification, options: CardFetchOptions): ReturnType<typeof trustedKeys> {
+  return trustedKeys(verification, async (url) => {
+    const { status, value: set } = await fetchJson(url, { ...options, auth: [] });
+    if (set === undefined) throw new CardSignatureError(`fetching the JWK Set at ${url}: HTTP ${status}`, 'no-keys');
+    return set;
+  });
 }
 
 /** The bindings this client speaks: JSON-RPC always, HTTP+JSON where the version defines it, gRPC in Node when generated with it. */
@@ -145,7 +197,7 @@ export async function discoverCard(base: string, options: CardFetchOptions = {})
     }
     if (value === undefined)
       throw new A2AHttpError(status, `fetching the agent card at ${url}: HTTP ${status}`, response.headers.get('www-authenticate') ?? undefined, '');
-    return { card: readCard(value, url, options.versions), url };
+    return { card: await readCard(value, url, options), url };
   }
   throw new A2AHttpError(404, `no agent card at ${tried.join(' or ')}`, undefined, '');
 }

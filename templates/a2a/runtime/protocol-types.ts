@@ -3,6 +3,7 @@
 // against these types, never against one A2A version; the generator's model imports the same
 // types and fills them (generator/model/features.ts, roles.ts, spec-rules.ts, security.ts), so
 // the two cannot drift apart.
+import type { WithCardForm } from './card-form.js';
 import type { TypeValidator } from '../validators/issues.js';
 import type { RequestShape } from './request-shape.js';
 
@@ -267,7 +268,7 @@ export interface RestBinding {
   errorStatus: { readonly [code: string]: readonly [httpStatus: number, rpcStatus: string] };
 }
 
-export interface ProtocolDescriptor {
+export interface ProtocolDescriptor extends WithCardForm {
   version: string;
   /** Set from v1.0 on: requests name their version and others are refused. */
   negotiation?: VersionNegotiation;
@@ -287,7 +288,7 @@ export interface ProtocolDescriptor {
 }
 
 /** A version an agent answers beside its own: requests naming it are translated into the agent's version, answers back. */
-export interface CompatVersion {
+export interface CompatVersion extends WithCardForm {
   /** Major.Minor, as `A2A-Version` names it (`0.3`). */
   readonly version: string;
   /** The full version (`0.3.0`), for messages and docs. */

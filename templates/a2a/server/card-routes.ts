@@ -10,6 +10,7 @@ import type { VersionAdapter } from './bindings/version-adapter.js';
 import { negotiate, requestedVersion, translatesVersions, versionHeader } from './bindings/version-negotiation.js';
 import { notModified, servedCard, type ServedCard } from './http/card-cache.js';
 import type { CoreRequest, CoreResponse } from './http/request.js';
+import type { DispatchConfig } from './roles/role.js';
 
 /** Where the card endpoints are, for a JSON-RPC endpoint at `base`. */
 export function cardPaths(base: string): { public: Set<string>; extended: Set<string> } {
@@ -34,10 +35,10 @@ export function cardPaths(base: string): { public: Set<string>; extended: Set<st
  * agent's own card, which lists what is. Cacheable: ETag and Last-Modified per version of the card,
  * and 304 for a client whose copy is current (card-cache.ts).
  */
-export function publicCard(request: CoreRequest, card: AgentCard, cors: Cors): CoreResponse {
+export function publicCard(request: CoreRequest, card: AgentCard, cors: Cors, sign?: DispatchConfig['signCard']): CoreResponse {
   const translates = translatesVersions();
   const negotiated = translates ? negotiate(requestedVersion(request)) : undefined;
-  const served = servedCardOf(card, negotiated?.ok ? negotiated.adapter : undefined);
+  const served = servedCardOf(card, negotiated?.ok ? negotiated.adapter : undefined, sign);
   const headers: Record<string, string> = {
     ...JSON_HEADERS,
     'cache-control': 'public, max-age=60',
@@ -53,13 +54,19 @@ export function publicCard(request: CoreRequest, card: AgentCard, cors: Cors): C
   return { status: 200, headers, body: served.body };
 }
 
-/** A card as served in one version, made once per card (the card changes only when the server moves its URL) and version. */
+/**
+ * A card as served in one version, made once per card (the card changes only when the server
+ * moves its URL) and version — and signed then, in that version's form, when the agent signs.
+ */
 const servedCards = new WeakMap<object, Map<VersionAdapter | undefined, ServedCard>>();
-function servedCardOf(card: AgentCard, adapter: VersionAdapter | undefined): ServedCard {
+function servedCardOf(card: AgentCard, adapter: VersionAdapter | undefined, sign: DispatchConfig['signCard']): ServedCard {
   let byAdapter = servedCards.get(card);
   if (!byAdapter) servedCards.set(card, (byAdapter = new Map()));
   let served = byAdapter.get(adapter);
-  if (served === undefined) byAdapter.set(adapter, (served = servedCard(JSON.stringify(adapter ? adapter.card(card) : card))));
+  if (served === undefined) {
+    const versioned = adapter ? adapter.card(card) : card;
+    byAdapter.set(adapter, (served = servedCard(JSON.stringify(sign ? sign(versioned, adapter?.version) : versioned))));
+  }
   return served;
 }
 

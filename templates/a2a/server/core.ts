@@ -22,6 +22,8 @@ export interface CoreConfig extends BindingConfig {
   cors: CorsPolicy;
   /** Extra GET routes (the docs), tried before 404. */
   extraRoutes?: (path: string) => CoreResponse | undefined;
+  /** The JWK Set of the key that signs the cards (`server.cardSigning`): where it is served, and its JSON. */
+  jwks?: { path: string; body: string };
 }
 
 export interface Core {
@@ -44,7 +46,14 @@ export function createCore(config: CoreConfig): Core {
 
   const owns = (raw: string): boolean => {
     const path = normalizePath(raw);
-    return path === base || cards.public.has(path) || cards.extended.has(path) || restPathOf(path) !== undefined || config.extraRoutes?.(path) !== undefined;
+    return (
+      path === base ||
+      cards.public.has(path) ||
+      cards.extended.has(path) ||
+      path === config.jwks?.path ||
+      restPathOf(path) !== undefined ||
+      config.extraRoutes?.(path) !== undefined
+    );
   };
 
   return Object.assign(
@@ -57,7 +66,15 @@ export function createCore(config: CoreConfig): Core {
       }
       if (cards.public.has(path)) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
-        return publicCard(request, config.card(), cors);
+        return publicCard(request, config.card(), cors, config.signCard);
+      }
+      if (path === config.jwks?.path) {
+        if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed('GET', cors);
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/jwk-set+json', 'cache-control': 'public, max-age=300', ...cors },
+          body: config.jwks.body,
+        };
       }
       if (cards.extended.has(path)) {
         if (request.method !== 'GET') return methodNotAllowed('GET', cors);

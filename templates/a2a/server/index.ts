@@ -24,6 +24,7 @@ import { createObserver } from './observability.js';
 import type { A2AServer, A2AServerOptions, GrpcListening, Limits, Listening } from './options.js';
 import { PushConfigStore } from './push/push-config.js';
 import { PushNotifier } from './push/push-notifier.js';
+import { cardSigning } from './signing/card-signing.js';
 import { skillExecutor } from './skill-executor.js';
 import { InMemoryTaskStore, type TaskStore } from './stores/task-store.js';
 import { TaskManager } from './tasks/task-manager.js';
@@ -82,6 +83,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   });
 
   let card: AgentCard = withUrl(agentCard, options.publicUrl ?? env('A2A_PUBLIC_URL'));
+  const signer = cardSigning(options.cardSigningKey);
   const extended = options.extendedCard ?? extendedAgentCard;
   const basePath = options.basePath ?? serverDefaults.basePath;
   const coreConfig: CoreConfig = {
@@ -94,6 +96,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     advertisesExtendedCard: extendedAgentCard !== undefined,
     tenant: cardTenant(agentCard),
     extensions: extensionPolicy(agentCard),
+    signCard: signer && ((served, version) => signer.sign(served, card, version)),
+    jwks: signer && { path: signer.jwksPath, body: signer.jwks },
     log,
     basePath,
     restPath: restPathOption(options.restPath),
@@ -231,3 +235,5 @@ export { InMemoryTaskStore } from './stores/task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
 export type { A2AServer, A2AServerOptions, BaseOptions, Limits, Listening } from './options.js';
 export { secretsFromEnv } from './environment.js';
+export { signingKeyFromEnv } from './signing/card-signing.js';
+export { SigningKeyError, type SigningKey } from './signing/signing-key.js';

@@ -1,5 +1,6 @@
 // What createA2AServer() takes and gives: the options an agent's main.ts passes (each with its
 // default), and the server it gets back.
+import type { SigningKey } from './signing/signing-key.js';
 import type { Server } from 'node:http';
 import type { RequestLimits } from '../runtime/protocol-types.js';
 import type { AgentCard } from '../types.js';
@@ -63,6 +64,12 @@ export interface BaseOptions {
   restPath?: string | false;
   /** The URL the card advertises; default: A2A_PUBLIC_URL, else the manifest's `agent.url` (its port follows listen() on loopback). */
   publicUrl?: string;
+  /**
+   * The private key that signs the cards, when the manifest has `server.cardSigning` (PKCS#8 PEM or
+   * a JWK, as text, or a key signingKeyFromEnv() read); default: the manifest's environment variable
+   * (A2A_CARD_SIGNING_KEY). createA2AServer throws SigningKeyError when it is missing or unusable.
+   */
+  cardSigningKey?: string | SigningKey;
   /** Interval of SSE keep-alive comments, ms (0: none). Default 15000. */
   keepAliveMs?: number;
   /** How long tasks/cancel waits for the executor's cancel(), ms. Default 5000. */

@@ -87,7 +87,11 @@ function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
       const framed = meta.framing ?? (isStreamingMethod(own.method) ? framing(meta.id) : undefined);
       if (framed) call.framing = framed;
       const outcome = await dispatch(own, call, config);
-      return outcome.kind === 'result' ? { kind: 'result', result: adapter.result(own.method, outcome.result) } : outcome;
+      if (outcome.kind !== 'result') return outcome;
+      const result = adapter.result(own.method, outcome.result);
+      // A card is signed in the version it is served in: its signature covers that version's form.
+      const card = config.signCard && roleOf(own.method) === 'extendedCard' && result !== null && typeof result === 'object';
+      return { kind: 'result', result: card ? config.signCard!(result, adapter.version) : result };
     },
     idlessError(method, params, config) {
       const own = translateRequest(adapter, method, params);

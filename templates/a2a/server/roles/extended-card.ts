@@ -9,6 +9,7 @@ export const extendedCard: Role<'extendedCard'> = {
   async run({ meta, config }) {
     if (!config.advertisesExtendedCard && ruleApplies('extended-card-capability')) throw ruleError('extended-card-capability', '');
     if (!config.extendedCard) return { kind: 'error', error: errorFor('authenticatedExtendedCardNotConfigured') };
-    return { kind: 'result', result: await config.extendedCard(meta.principal) };
+    const card = await config.extendedCard(meta.principal);
+    return { kind: 'result', result: config.signCard ? config.signCard(card) : card };
   },
 };

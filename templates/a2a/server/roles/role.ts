@@ -73,6 +73,8 @@ export interface DispatchConfig {
   /** The tenant of this agent's interface (v1.0 multi-tenancy), when it has one. */
   tenant?: string;
   log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
+  /** Signs a card served in `version` (Major.Minor; the agent's own when undefined), when the agent signs its cards (signing/card-signer.ts). */
+  signCard?: <T extends object>(card: T, version?: string) => T;
 }
 
 /** Send params in every version: a message (the rest by the descriptor's paths, `features.send`). */
