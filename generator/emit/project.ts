@@ -40,7 +40,6 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     tracing: agent.server.tracing === 'opentelemetry',
     postgres: agent.server.store === 'postgres',
     databaseUrlEnv: agent.server.databaseUrlEnv,
-    cardSigning: agent.server.cardSigning || undefined,
     dependencies: runtimeDependencies(ctx),
     grpc: agent.grpc ? { port: agent.server.grpcPort } : undefined,
     streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',

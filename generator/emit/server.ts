@@ -101,6 +101,7 @@ function mainScaffold(ctx: EmitContext): GeneratedFile {
       postgres: ctx.agent.server.store === 'postgres',
       databaseUrlEnv: ctx.agent.server.databaseUrlEnv,
       grpc: ctx.agent.grpc !== undefined,
+      cardSigning: ctx.agent.server.cardSigning || undefined,
     }),
   );
 }

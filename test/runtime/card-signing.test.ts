@@ -6,10 +6,14 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { generateAgentCardSignature, verifyAgentCardSignature } from 'a2a-sdk-10';
-import { agentProject } from '../helpers/agent-project.js';
+import { agentProject, type AgentProject } from '../helpers/agent-project.js';
+import { typecheck } from '../helpers/typecheck.js';
 
 type Loose = Record<string, any>;
 
@@ -57,8 +61,9 @@ let server: { createA2AServer: (options: Loose) => Loose; acceptSecrets: (secret
 const TOKEN = { authorization: 'Bearer t0ken' };
 const running: Loose[] = [];
 
+let project: AgentProject;
 beforeAll(async () => {
-  const project = await agentProject('card-signing', MANIFEST);
+  project = await agentProject('card-signing', MANIFEST);
   server = await project.load<any>('a2a/server/index.js');
   client = await project.load<any>('a2a/client/index.js');
 }, 60_000);
@@ -213,6 +218,20 @@ describe('signed cards', () => {
     expect(refused(pem(generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).privateKey))).toMatch(/secp256k1/);
     expect(refused(pem(generateKeyPairSync('x25519').privateKey))).toMatch(/x25519/);
   });
+});
+
+describe("the scaffold's main.ts", () => {
+  it('type-checks, and without the key stops with one line naming the variable', async () => {
+    expect(await typecheck(project.dir, [project.dir])).toBe('');
+    const { A2A_CARD_SIGNING_KEY: _, ...env } = process.env;
+    const run = promisify(execFile)(process.execPath, [join(project.dir, 'dist', 'main.js')], { env: { ...env, PORT: '0' }, timeout: 20_000 });
+    const failed = await run.then(
+      () => undefined,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim()).toMatch(/^server\.cardSigning is on but A2A_CARD_SIGNING_KEY is not set: give it the private key \(PKCS#8 PEM or a JWK\)$/);
+  }, 60_000);
 });
 
 describe('the generated client verifies cards', () => {
