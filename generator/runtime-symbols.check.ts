@@ -9,6 +9,7 @@
 // line here, and a symbol whose name is not listed there fails the check below.
 import type * as auth from '../templates/a2a/client/auth.js';
 import type * as cardVerify from '../templates/a2a/client/card-verify.js';
+import type * as pushReceiver from '../templates/a2a/client/push-receiver.js';
 import type * as clientBase from '../templates/a2a/client/client-base.js';
 import type * as clientErrors from '../templates/a2a/client/client-errors.js';
 import type * as interceptors from '../templates/a2a/client/interceptors.js';
@@ -44,6 +45,7 @@ import type * as symbols from './runtime-symbols.js';
 interface RuntimeValues {
   'client/auth.ts': typeof auth;
   'client/card-verify.ts': typeof cardVerify;
+  'client/push-receiver.ts': typeof pushReceiver;
   'client/client-base.ts': typeof clientBase;
   'client/client-errors.ts': typeof clientErrors;
   'client/skill-calls.ts': typeof skillCalls;
@@ -64,6 +66,11 @@ interface RuntimeTypes {
   'client/auth.ts': { Auth: auth.Auth; AuthHandler: auth.AuthHandler; AuthHook: auth.AuthHook; Credential: auth.Credential };
   'client/client-base.ts': { A2AClientOptions: clientBase.A2AClientOptions; DiscoveryOptions: clientBase.DiscoveryOptions };
   'client/card-verify.ts': { CardVerification: cardVerify.CardVerification };
+  'client/push-receiver.ts': {
+    PushReceiver: pushReceiver.PushReceiver;
+    PushReceiverOptions: pushReceiver.PushReceiverOptions;
+    PushVerdict: pushReceiver.PushVerdict;
+  };
   'client/interceptors.ts': {
     CallInterceptor: interceptors.CallInterceptor;
     CallOutcome: interceptors.CallOutcome;

@@ -28,6 +28,7 @@ function runtimeModule<P extends string>(path: P) {
 
 const auth = runtimeModule('client/auth.ts');
 const cardVerify = runtimeModule('client/card-verify.ts');
+const pushReceiver = runtimeModule('client/push-receiver.ts');
 const clientBase = runtimeModule('client/client-base.ts');
 const clientErrors = runtimeModule('client/client-errors.ts');
 const interceptors = runtimeModule('client/interceptors.ts');
@@ -57,6 +58,10 @@ export const clientExports = {
   A2ATransportError: clientErrors.value('A2ATransportError'),
   CardSignatureError: cardVerify.value('CardSignatureError'),
   CardVerification: cardVerify.type('CardVerification'),
+  createPushReceiver: pushReceiver.value('createPushReceiver'),
+  PushReceiver: pushReceiver.type('PushReceiver'),
+  PushReceiverOptions: pushReceiver.type('PushReceiverOptions'),
+  PushVerdict: pushReceiver.type('PushVerdict'),
   CallInterceptor: interceptors.type('CallInterceptor'),
   CallOutcome: interceptors.type('CallOutcome'),
   InterceptedCall: interceptors.type('InterceptedCall'),

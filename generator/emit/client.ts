@@ -59,6 +59,7 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
     .reexport([clientExports.CallInterceptor, clientExports.CallOutcome, clientExports.InterceptedCall, clientExports.InterceptedEvent])
     .reexport([clientExports.A2AHttpError, clientExports.A2AResponseValidationError, clientExports.A2ATaskStateError, clientExports.A2ATransportError])
     .reexport([clientExports.CardSignatureError, clientExports.CardVerification])
+    .reexport([clientExports.createPushReceiver, clientExports.PushReceiver, clientExports.PushReceiverOptions, clientExports.PushVerdict])
     .reexport([clientExports.CallOptions])
     .reexport([runtimeExports.createMessage, runtimeExports.dataPart, runtimeExports.filePart, runtimeExports.textPart])
     .reexportAll(GENERATED.errors);

@@ -30,7 +30,7 @@ export class CardSignatureError extends Error {
   }
 }
 
-type KeyWithId = JsonWebKey & { kid?: string };
+export type KeyWithId = JsonWebKey & { kid?: string };
 
 const ALGORITHMS: Readonly<Record<string, { key: EcKeyImportParams | RsaHashedImportParams | Algorithm; verify: EcdsaParams | Algorithm }>> = {
   ES256: { key: { name: 'ECDSA', namedCurve: 'P-256' }, verify: { name: 'ECDSA', hash: 'SHA-256' } },
@@ -57,33 +57,49 @@ export async function verifyCardSignatures(card: object, form: CardForm, keys: r
   throw new CardSignatureError(`no signature of the agent card verifies: ${reasons.join('; ')}`, failure);
 }
 
-async function checkSignature(entry: unknown, payload: string, keys: readonly KeyWithId[]): Promise<true | { reason: CardSignatureFailure; message: string }> {
+function checkSignature(entry: unknown, payload: string, keys: readonly KeyWithId[]): Promise<true | JwsFailure> {
   const fields = isObject(entry) && typeof entry.protected === 'string' && typeof entry.signature === 'string' ? entry : undefined;
-  const headerBytes = fields && bytesFromBase64url(fields.protected as string);
-  let header: Record<string, unknown> | undefined;
+  if (!fields) return Promise.resolve({ reason: 'invalid', message: 'a signature that is not a JWS' });
+  return verifyJws(fields.protected as string, payload, fields.signature as string, keys);
+}
+
+export interface JwsFailure {
+  reason: CardSignatureFailure;
+  message: string;
+}
+
+/** The protected header of a JWS, or undefined when it is not base64url JSON. */
+export function jwsHeader(protectedHeader: string): Record<string, unknown> | undefined {
+  const bytes = bytesFromBase64url(protectedHeader);
   try {
-    header = headerBytes && JSON.parse(new TextDecoder().decode(headerBytes));
+    const header: unknown = bytes && JSON.parse(new TextDecoder().decode(bytes));
+    return isObject(header) ? header : undefined;
   } catch {
-    header = undefined;
+    return undefined;
   }
-  if (!fields || !isObject(header)) return { reason: 'invalid', message: 'a signature that is not a JWS' };
+}
+
+/** Checks one JWS (its base64url parts) against the key its `kid` names among `keys`. */
+export async function verifyJws(protectedHeader: string, payload: string, signatureText: string, keys: readonly KeyWithId[]): Promise<true | JwsFailure> {
+  const header = jwsHeader(protectedHeader);
+  if (!header) return { reason: 'invalid', message: 'a signature that is not a JWS' };
   const alg = typeof header.alg === 'string' && Object.hasOwn(ALGORITHMS, header.alg) ? ALGORITHMS[header.alg] : undefined;
   if (!alg) return { reason: 'unsupported', message: `algorithm ${JSON.stringify(header.alg)} (ES256, ES384, ES512, RS256 and EdDSA are checked)` };
   const key = keys.find((k) => k.kid === header.kid);
   if (!key) return { reason: 'unknown-key', message: `kid ${JSON.stringify(header.kid)} is not one of the trusted keys` };
   if (key.alg !== undefined && key.alg !== header.alg)
     return { reason: 'invalid', message: `key ${String(header.kid)} is for ${key.alg}, not ${String(header.alg)}` };
-  const signature = bytesFromBase64url(fields.signature as string);
+  const signature = bytesFromBase64url(signatureText);
   if (!signature) return { reason: 'invalid', message: 'a signature that is not base64url' };
   try {
     const { alg: _, key_ops: __, use: ___, ...material } = key;
     const imported = await crypto.subtle.importKey('jwk', material, alg.key, false, ['verify']);
-    const input = new TextEncoder().encode(`${fields.protected as string}.${payload}`);
+    const input = new TextEncoder().encode(`${protectedHeader}.${payload}`);
     if (await crypto.subtle.verify(alg.verify, imported, signature, input)) return true;
   } catch (err) {
     return { reason: 'invalid', message: `key ${String(header.kid)} cannot check it (${(err as Error).message})` };
   }
-  return { reason: 'invalid', message: `the signature by ${String(header.kid)} does not match the card` };
+  return { reason: 'invalid', message: `the signature by ${String(header.kid)} does not match` };
 }
 
 /** The trusted keys from the options: those given, and the JWK Set at `jwksUrl` (read by `fetchSet`). */

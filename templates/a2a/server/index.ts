@@ -25,6 +25,7 @@ import type { A2AServer, A2AServerOptions, GrpcListening, Limits, Listening } fr
 import { PushConfigStore } from './push/push-config.js';
 import { PushNotifier } from './push/push-notifier.js';
 import { cardSigning } from './signing/card-signing.js';
+import { notificationSigner } from './signing/push-signature.js';
 import { skillExecutor } from './skill-executor.js';
 import { InMemoryTaskStore, type TaskStore } from './stores/task-store.js';
 import { TaskManager } from './tasks/task-manager.js';
@@ -49,10 +50,12 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
 
   const pushConfigs = options.pushConfigStore ?? new PushConfigStore(protocol.features.pushConfigIds);
+  const signer = cardSigning(options.cardSigningKey);
   const notifier = pushEnabled
     ? new PushNotifier({
         allowPrivateTargets: serverDefaults.push.allowPrivateTargets,
         maxInFlight: serverDefaults.push.maxDeliveriesInFlight,
+        ...(signer ? { sign: notificationSigner(signer, () => card) } : {}),
         ...options.push,
         log,
       })
@@ -83,7 +86,6 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   });
 
   let card: AgentCard = withUrl(agentCard, options.publicUrl ?? env('A2A_PUBLIC_URL'));
-  const signer = cardSigning(options.cardSigningKey);
   const extended = options.extendedCard ?? extendedAgentCard;
   const basePath = options.basePath ?? serverDefaults.basePath;
   const coreConfig: CoreConfig = {

@@ -5,6 +5,7 @@
 import type { PushConfig } from './push-config.js';
 import { writingOf, type PushWriting } from './push-writing.js';
 import { isIpLiteral, refusal } from './ssrf.js';
+import { NOTIFICATION_SIGNATURE_HEADER } from '../signing/push-signature.js';
 
 export interface PushRequest {
   url: URL;
@@ -36,6 +37,8 @@ export interface PushOptions {
   /** Most webhook requests open at once in this process; the rest wait their turn. Default 16. */
   maxInFlight?: number;
   tokenHeader?: string;
+  /** Signs each body sent (signing/push-signature.ts, when the agent signs its cards): the value of `X-A2A-Notification-Signature`. */
+  sign?: (body: string) => string;
   log?: (level: 'warn' | 'error', message: string, error?: unknown) => void;
 }
 
@@ -154,6 +157,10 @@ export class PushNotifier {
       return;
     }
     const headers: Record<string, string> = { 'content-type': queue.contentType, 'user-agent': 'a2a-gen-agent' };
+    const signed = (): void => {
+      if (this.options.sign) headers[NOTIFICATION_SIGNATURE_HEADER] = this.options.sign(body);
+    };
+    signed();
     if (typeof config.token === 'string' && config.token) headers[this.tokenHeader.toLowerCase()] = config.token;
     const auth = config.authentication;
     const scheme = auth?.scheme ?? auth?.schemes?.[0];
@@ -166,6 +173,7 @@ export class PushNotifier {
       if (queue.pending !== undefined) {
         body = queue.pending;
         queue.pending = undefined;
+        signed();
       }
       queue.controller = new AbortController();
       let retry: boolean;

@@ -58,7 +58,7 @@ function formOf(version: string | undefined): CardForm | undefined {
 }
 
 /** The JWK Set's absolute URL, at the origin of the card's endpoint; none when the card has no absolute endpoint. */
-function jkuOf(card: object, jwksPath: string): string | undefined {
+export function jkuOf(card: object, jwksPath: string): string | undefined {
   try {
     return new URL(jwksPath, cardEndpoint(card)).href;
   } catch {
