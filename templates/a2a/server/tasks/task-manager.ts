@@ -87,7 +87,9 @@ export class TaskManager implements StartHost {
     });
     config.bus?.onWatch?.((taskId, watcher, watching) => this.watchers.watch(taskId, watcher, watching));
     // The store lost the task to another process (this replica was taken for dead): the work stops.
-    config.store.onLost?.((taskId) => this.runs.get(taskId)?.abort('another replica took this task over; nothing more of this execution is stored'));
+    config.store.onLost?.((taskId, reason) =>
+      this.runs.get(taskId)?.abort(reason ?? 'another replica took this task over; nothing more of this execution is stored'),
+    );
   }
 
   get store(): TaskStore {
