@@ -149,7 +149,7 @@ export class PostgresTaskStore implements TaskStore {
           return;
         }
         writer.waiters = writer.waiters.filter((w) => w !== waiter);
-        reject(storeError(writer.failure, 'write'));
+        reject(storeError(writer.failure, { keptTask: writer.id }));
       };
       waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
       writer.waiters.push(waiter);
@@ -161,7 +161,7 @@ export class PostgresTaskStore implements TaskStore {
     try {
       await this.options.pool.query('DELETE FROM a2a_tasks WHERE id = $1', [taskId]);
     } catch (err) {
-      throw storeError(err, 'write');
+      throw storeError(err, 'change');
     }
   }
 
