@@ -152,6 +152,24 @@ describe('a write PostgreSQL refuses as data (the store used directly, past the 
       expect(await backends()).toBeLessThanOrEqual(connections + 2);
       expect(logged.filter((l) => /retrying/.test(l))).toEqual([]);
       expect((await db.query('SELECT id FROM a2a_tasks WHERE id = ANY($1)', [[bad, good]])).rows.map((r) => r.id)).toEqual([good]);
+      // A running task whose next change is refused: stopped, and its stored version failed saying why.
+      const running = randomUUID();
+      const working = { ...task(running, 'fine'), status: { state: 'TASK_STATE_WORKING', timestamp: new Date().toISOString() } };
+      stores.taskStore.set(working, undefined, { event: working, final: false });
+      await stores.taskStore.whenStored(running);
+      const lost: string[] = [];
+      stores.taskStore.onLost((id: string, reason?: string) => lost.push(`${id}: ${reason}`));
+      working.history.push({ messageId: randomUUID(), role: 'ROLE_AGENT', parts: [{ text: 'nul \u0000' }] });
+      stores.taskStore.set(working, undefined, { event: working, final: false });
+      await expect(stores.taskStore.whenStored(running)).rejects.toThrow(/will not be retried/);
+      expect(lost).toEqual([`${running}: A change of this task could not be stored: the database refused its data (22P05), so its work was stopped.`]);
+      let stored: { state: string; doc: any } | undefined;
+      for (let i = 0; i < 50 && stored?.state !== 'TASK_STATE_FAILED'; i++) {
+        stored = (await db.query('SELECT state, doc FROM a2a_tasks WHERE id = $1', [running])).rows[0];
+        if (stored?.state !== 'TASK_STATE_FAILED') await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(stored?.state).toBe('TASK_STATE_FAILED');
+      expect(JSON.stringify(stored?.doc.status)).toMatch(/could not be stored: the database refused its data/);
       // Reading an id no row can have is "not found", and does not fail the reads batched with it.
       const [none, found] = await Promise.all([stores.taskStore.get('x\u0000'), stores.taskStore.get(good)]);
       expect(none).toBeUndefined();
