@@ -1,12 +1,14 @@
 // The generated server (A2A v0.3.0) fed hostile input: prototype-pollution payloads in every
 // object a client controls, nesting 100,000 levels deep, huge arrays and batches — refused or
-// served, without changing a prototype or stalling the event loop for 100 ms.
+// served, without changing a prototype or stalling the event loop for 100 ms; and text no task
+// store can keep refused over JSON-RPC and gRPC (a v1.0 agent on the memory store).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProject } from '../helpers/agent-project.js';
 import { auth, longestStall, request, stallUnderLoad, textMessage } from '../helpers/hardening.js';
 import { post, rpc } from '../helpers/http.js';
 import { scriptHandler } from '../helpers/script-executor.js';
-import { fixtureProject, startAgent, type RunningAgent } from '../helpers/server.js';
+import { grpcStub, PROTOS, rejection, unary, type GrpcStub } from '../helpers/grpc-client.js';
+import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
 
 let project: AgentProject;
 beforeAll(async () => {
@@ -189,5 +191,36 @@ describe('nesting and size', () => {
       for (const s of small) expect(s.body.error.code).toBe(-32001);
     }, 100);
     expect(stall).toBeLessThan(100);
+  });
+});
+
+describe('text no task store can keep (a NUL, an unpaired surrogate), on the memory store too', () => {
+  // PostgreSQL cannot store such text (test/hardening/unstorable-text.test.ts): every store refuses
+  // it alike, at the one place each binding passes, so an agent behaves the same on each.
+  let agent: RunningAgent;
+  let stub: GrpcStub;
+  const AUTH = { authorization: `Bearer ${TOKEN}` };
+  beforeAll(async () => {
+    agent = await startAgent(await fixtureProject('grpc-v1.0'));
+    const grpc = (agent.server.card.supportedInterfaces as { protocolBinding: string; protocolVersion: string; url: string }[]).find(
+      (i) => i.protocolBinding === 'GRPC' && i.protocolVersion === '1.0',
+    );
+    stub = grpcStub(grpc!.url, PROTOS.v1, 'lf.a2a.v1.A2AService');
+  }, 60_000);
+
+  it('JSON-RPC: -32602 naming the place', async () => {
+    const message = { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'ok' }], metadata: { note: 'half \uD83D' } };
+    const res = await rpc(agent.url, 'SendMessage', { message }, { ...AUTH, 'a2a-version': '1.0' });
+    expect(res.body.error).toMatchObject({ code: -32602 });
+    expect(res.body.error.message).toContain('unpaired UTF-16 surrogate (U+D83D)');
+    expect(res.body.error.message).toContain('(at /message/metadata/note)');
+  });
+
+  it('gRPC: INVALID_ARGUMENT with the field in a BadRequest', async () => {
+    const message = { messageId: 'm2', role: 'ROLE_USER', parts: [{ text: 'a\u0000b' }] };
+    const failure = await rejection(unary(stub, 'SendMessage', { message }, { ...AUTH, 'a2a-version': '1.0' }));
+    expect(failure.code).toBe(3); // INVALID_ARGUMENT
+    const badRequest = failure.status?.details.find((d) => String(d['@type']).endsWith('google.rpc.BadRequest'));
+    expect(badRequest?.fieldViolations?.[0]?.field).toBe('message.parts[0].text');
   });
 });

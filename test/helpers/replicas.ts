@@ -4,6 +4,7 @@
 //   ticks <n> <ms>     n artifact chunks of artifact "a", ms apart, then completed
 //   at-once            one artifact and completed in the same turn (scenario T of the bench)
 //   hang               works until canceled; when its signal aborts it writes marks/<taskId>
+//   unstorable         publishes an artifact whose text holds a NUL (text no task store can keep)
 //   ask                input-required; the next message completes it with "got: <text>"
 // The v1.0 project (pgAgentProjectV1) has a second skill, `interview`, never the default: it asks
 // who you are, and its follow-up answers "interview got: <text>".
@@ -75,6 +76,11 @@ const server = createA2AServer({
       const [command, a, b] = ctx.text.trim().split(/\\s+/);
       if (command === 'ask') return events.inputRequired('and then?');
       if (command === 'quick') return 'done ' + ctx.text;
+      if (command === 'unstorable') {
+        events.working();
+        events.artifact('a NUL \\u0000 from the agent'); // text no store can keep: refused, the task fails
+        return 'never reached';
+      }
       if (command === 'at-once') {
         events.artifact({ parts: [{ kind: 'text', text: 'all of it' }], artifactId: 'a' });
         return 'finished'; // completes the task a few promise jobs later, in the same turn

@@ -56,7 +56,7 @@ export function cardToV03(c: Loose, mode: Mode): Loose {
     description: c.description,
     url: chosen[0]?.url ?? '',
     preferredTransport: chosen[0]?.protocolBinding,
-    additionalInterfaces: chosen.length > 1 ? chosen.map((i) => ({ url: i.url, transport: i.protocolBinding })) : undefined,
+    additionalInterfaces: additionalInterfaces(chosen),
     iconUrl: c.iconUrl,
     provider: c.provider,
     version: c.version,
@@ -73,6 +73,23 @@ export function cardToV03(c: Loose, mode: Mode): Loose {
     supportsAuthenticatedExtendedCard: caps.extendedAgentCard,
     // `signatures` are left out: they sign the v1.0 card's canonical JSON and would not verify against this one.
   });
+}
+
+/**
+ * v0.3's `additionalInterfaces`: each URL and transport once. The interfaces chosen may list one
+ * URL and binding in several versions (an agent whose every interface has a tenant offers them
+ * all, v1.0's and v0.3's), which v0.3 cannot tell apart.
+ */
+function additionalInterfaces(chosen: readonly Loose[]): Loose[] | undefined {
+  const seen = new Set<string>();
+  const out: Loose[] = [];
+  for (const i of chosen) {
+    const key = JSON.stringify([i.url, i.protocolBinding]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ url: i.url, transport: i.protocolBinding });
+  }
+  return out.length > 1 ? out : undefined;
 }
 
 /** v0.3 card → v1.0 card; its `protocolVersion` moves into each interface. */

@@ -6,6 +6,7 @@
 // @see https://github.com/googleapis/googleapis/blob/master/google/rpc/status.proto, error_details.proto
 import type { JsonRpcError } from '../errors.js';
 import { errorReason } from '../runtime/error-reason.js';
+import { retryAfterOf } from '../runtime/retry-after.js';
 import type { ProtoCodec } from './proto-codec.js';
 import { GRPC_CODES, type GrpcCodeName } from './service-types.js';
 import type { WireSchema } from './wire-schema.js';
@@ -55,7 +56,8 @@ export type ErrorWriter = (error: JsonRpcError) => { code: number; message: stri
 /** An A2A error as a gRPC failure: its status by the table, its details typed. */
 export function failureOf(error: JsonRpcError, write: ErrorWriter, statusByCode: Readonly<Record<string, GrpcCodeName>>, codec: ProtoCodec): GrpcFailure {
   const wire = write(error);
-  const code = GRPC_CODES[statusByCode[String(error.code)] ?? 'INTERNAL'];
+  // Worth sending again (a full task budget, a store down before anything changed): UNAVAILABLE, which gRPC clients may retry.
+  const code = GRPC_CODES[retryAfterOf(error) !== undefined ? 'UNAVAILABLE' : (statusByCode[String(error.code)] ?? 'INTERNAL')];
   return statusFailure(code, wire.message, detailsOf(error, wire.data), codec);
 }
 

@@ -1,6 +1,6 @@
 // Ending a stored task as `failed`, with a message that says why, when its execution is gone: a
-// dead replica's orphan (postgres-replica.ts) or a task whose latest writes the database lost
-// (postgres-store.ts). The status update is the task's final event: its followers end with it.
+// dead replica's orphan (postgres-replica.ts), a task whose latest writes the database lost or
+// whose change it refused (postgres-store.ts). The status update is the task's final event: its followers end with it.
 // And finding out whether a write whose answer was lost reached the row after all.
 import { contextIdOf, createMessage, createStatusUpdate, states } from '../runtime/objects.js';
 import { shapeOf } from '../runtime/shapes.js';
@@ -42,20 +42,18 @@ export async function failIfStillOurs(
     replicaId: string;
     log: (level: 'warn' | 'error', message: string, error?: unknown) => void;
   },
+  text = 'The database lost the latest changes of this task (it went back to an earlier version), so its work was stopped. Send the message again.',
 ): Promise<void> {
   try {
     const task = await store.load(taskId);
     const row = task && rowOf(task);
     if (!task || !row?.running || row.runner !== store.replicaId) return;
-    const event = markFailed(
-      task,
-      'The database lost the latest changes of this task (it went back to an earlier version), so its work was stopped. Send the message again.',
-    );
+    const event = markFailed(task, text);
     const written = await writeBatch(store.pool, store.replicaId, [
       batchRow(task, { expected: row.version, running: false, bytes: 0, events: [{ e: event, f: true }], notify: true }),
     ]);
-    if (written.has(taskId)) store.log('warn', `a2a: task ${taskId} failed: the database lost its latest changes`);
+    if (written.has(taskId)) store.log('warn', `a2a: task ${taskId} failed: ${text}`);
   } catch (err) {
-    store.log('error', `a2a: could not fail task ${taskId}, whose latest changes the database lost`, err);
+    store.log('error', `a2a: could not fail task ${taskId} (${text})`, err);
   }
 }

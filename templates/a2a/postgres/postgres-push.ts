@@ -70,7 +70,7 @@ export class PostgresPushConfigs implements PushConfigs {
     } catch (err) {
       this.cache.drop(taskId);
       for (const c of before) this.cache.set(taskId, c);
-      throw storeError(err, 'write');
+      throw storeError(err, 'change');
     }
     return stored;
   }
@@ -94,7 +94,7 @@ export class PostgresPushConfigs implements PushConfigs {
         [taskId, id],
       );
     } catch (err) {
-      throw storeError(err, 'write');
+      throw storeError(err, 'change');
     }
     return this.cache.delete(taskId, id);
   }

@@ -1,6 +1,7 @@
 // Task reads by id, batched: the reads asked for while others are in flight go together in one
 // `WHERE id = ANY($1)` query, so a burst of tasks/get costs a few round trips, not one each.
 import type pg from 'pg';
+import { isStorableText } from '../server/tasks/task-text.js';
 
 export interface TaskRowData {
   id: string;
@@ -37,6 +38,8 @@ export class ReadBatcher {
   ) {}
 
   read(id: string): Promise<TaskRowData | undefined> {
+    // No task has such an id (none could be stored), and in a batch it would fail every read with it.
+    if (!isStorableText(id)) return Promise.resolve(undefined);
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(id);
       if (list) list.push({ resolve, reject });

@@ -7,8 +7,9 @@
 // for a write go together in one statement (postgres-batch.ts). Answers and stream events wait
 // for them (whenStored), so whatever a client saw, any replica reads back.
 import { setImmediate } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
-import { JsonRpcError } from '../errors.js';
+import type { JsonRpcError } from '../errors.js';
 import { isTerminalState, stateOf } from '../runtime/objects.js';
 import type { Task } from '../types.js';
 import { setOwner } from '../server/tasks/task-owner.js';
@@ -18,9 +19,20 @@ import { PageTokenError, type TaskPage, type TaskQuery } from '../server/stores/
 import { writeBatch } from './postgres-batch.js';
 import { committedBy, failIfStillOurs } from './postgres-fail.js';
 import { rowOf, setRow } from './postgres-row.js';
-import { keepFailedAttempt, rejectWaiters, settleWaiters, startAttempt, type Waiter, type Writer } from './postgres-writer.js';
+import {
+  keepFailedAttempt,
+  markStored,
+  newWriter,
+  rejectWaiters,
+  resumeAfterLostAnswer,
+  returnAttempt,
+  startAttempt,
+  type Attempt,
+  type Waiter,
+  type Writer,
+} from './postgres-writer.js';
 import { listTasks } from './postgres-list.js';
-import { storeError } from './postgres-errors.js';
+import { conflictError, dataError, isDataError, storeError } from './postgres-errors.js';
 import { ReadBatcher, type TaskRowData } from './postgres-reads.js';
 
 export interface PostgresTaskStoreOptions {
@@ -66,9 +78,9 @@ export class PostgresTaskStore implements TaskStore {
     return this.load(taskId);
   }
 
-  private readonly lostListeners: ((taskId: string) => void)[] = [];
+  private readonly lostListeners: ((taskId: string, reason?: string) => void)[] = [];
 
-  onLost(listener: (taskId: string) => void): void {
+  onLost(listener: (taskId: string, reason?: string) => void): void {
     this.lostListeners.push(listener);
   }
 
@@ -92,22 +104,7 @@ export class PostgresTaskStore implements TaskStore {
     if (this.closed) return;
     let writer = this.writers.get(task.id);
     if (!writer) {
-      writer = {
-        id: task.id,
-        task,
-        version: rowOf(task)?.version ?? 0,
-        events: [],
-        running: false,
-        bytes: 0,
-        made: 0,
-        stored: 0,
-        inFlight: false,
-        queued: false,
-        delay: 50,
-        failedCount: 0,
-        failedTarget: 0,
-        waiters: [],
-      };
+      writer = newWriter(task, rowOf(task)?.version ?? 0);
       this.writers.set(task.id, writer);
     }
     if (writer.lost) {
@@ -152,7 +149,7 @@ export class PostgresTaskStore implements TaskStore {
           return;
         }
         writer.waiters = writer.waiters.filter((w) => w !== waiter);
-        reject(storeError(writer.failure, 'write'));
+        reject(storeError(writer.failure, { keptTask: writer.id }));
       };
       waiter.timer = setTimeout(check, this.options.writeTimeoutMs);
       writer.waiters.push(waiter);
@@ -164,7 +161,7 @@ export class PostgresTaskStore implements TaskStore {
     try {
       await this.options.pool.query('DELETE FROM a2a_tasks WHERE id = $1', [taskId]);
     } catch (err) {
-      throw storeError(err, 'write');
+      throw storeError(err, 'change');
     }
   }
 
@@ -225,6 +222,7 @@ export class PostgresTaskStore implements TaskStore {
         sent.map((s) => s.row),
       );
     } catch (err) {
+      if (isDataError(err)) return this.refused(sent, err);
       // Unreachable or restarting: keep the events, in order, and try again (the answers waiting
       // for them time out with a clear error meanwhile; the work itself goes on).
       for (const attempt of sent) {
@@ -245,50 +243,58 @@ export class PostgresTaskStore implements TaskStore {
       if (version === undefined) {
         // The row moved. If our previous attempt (whose answer was lost) made it, go on from there.
         const moved = await committedBy(this.options.pool, writer.id, writer.failedToken).catch(() => undefined);
-        if (moved !== undefined) {
-          // It did: the saves it carried are stored; what came after them goes in the next write.
-          writer.version = moved;
-          writer.events = events.slice(writer.failedCount).concat(writer.events);
-          writer.failedToken = undefined;
-          writer.stored = Math.max(writer.stored, writer.failedTarget);
-          writer.failure = undefined;
-          settleWaiters(writer);
-        } else {
-          this.lose(
-            writer,
-            new JsonRpcError(
-              -32603,
-              `task ${writer.id} was changed by another replica at the same time; this replica's change was not saved — read the task again`,
-            ),
-          );
-        }
+        if (moved !== undefined) resumeAfterLostAnswer(writer, moved, events);
+        else this.lose(writer, conflictError(writer.id));
       } else {
-        writer.version = version;
-        writer.stored = target;
         setRow(writer.task, { version, running: writer.running, runner: this.options.replicaId, runnerAlive: true });
-        writer.failedToken = undefined;
-        writer.delay = 50;
-        writer.failure = undefined;
-        settleWaiters(writer);
+        markStored(writer, version, target);
       }
       writer.inFlight = false;
-      this.enqueue(writer);
-      if (!writer.running && !writer.queued && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
-        this.writers.delete(writer.id);
-        this.watched.delete(writer.id);
-      }
+      this.release(writer);
     }
   }
 
-  private lose(writer: Writer, error: JsonRpcError): void {
+  /** After a write: the next one, or the writer forgotten when its run is over and nothing is left to write. */
+  private release(writer: Writer): void {
+    this.enqueue(writer);
+    if (!writer.running && !writer.queued && (writer.stored >= writer.made || writer.lost) && this.writers.get(writer.id) === writer) {
+      this.writers.delete(writer.id);
+      this.watched.delete(writer.id);
+    }
+  }
+
+  /**
+   * PostgreSQL refused the data of the batch (SQLSTATE class 22): the statement failed whole,
+   * nothing of it committed, and the same rows would fail for ever — so nothing is retried. A
+   * batch of several tasks is written again one task per statement, so only the task whose data
+   * is refused is stopped: its callers are told, its execution stops, and its stored version (if
+   * any) fails with a message saying why.
+   */
+  private async refused(sent: Attempt[], err: unknown): Promise<void> {
+    for (const attempt of sent) returnAttempt(attempt);
+    if (sent.length > 1) {
+      await Promise.all(sent.map(({ writer }) => this.flush([writer])));
+      return;
+    }
+    const { writer } = sent[0];
+    const reason = String((err as { code?: unknown }).code);
+    this.lose(
+      writer,
+      dataError(reason, 'write', writer.id),
+      `A change of this task could not be stored: the database refused its data (${reason}), so its work was stopped.`,
+    );
+    this.release(writer);
+  }
+
+  private lose(writer: Writer, error: JsonRpcError, failedText?: string): void {
     writer.lost = error;
     this.options.log('error', `a2a: ${error.message}`);
     rejectWaiters(writer, error);
-    for (const listener of this.lostListeners) listener(writer.id);
-    void failIfStillOurs(writer.id, { load: (id) => this.load(id), pool: this.options.pool, replicaId: this.options.replicaId, log: this.options.log });
+    for (const listener of this.lostListeners) listener(writer.id, failedText);
+    void failIfStillOurs(
+      writer.id,
+      { load: (id) => this.load(id), pool: this.options.pool, replicaId: this.options.replicaId, log: this.options.log },
+      failedText,
+    );
   }
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -41,6 +41,26 @@ export interface Writer {
   failure?: unknown;
 }
 
+/** The queue of a task this replica starts writing, at the row's `version` (0: not stored yet). */
+export function newWriter(task: Task, version: number): Writer {
+  return {
+    id: task.id,
+    task,
+    version,
+    events: [],
+    running: false,
+    bytes: 0,
+    made: 0,
+    stored: 0,
+    inFlight: false,
+    queued: false,
+    delay: 50,
+    failedCount: 0,
+    failedTarget: 0,
+    waiters: [],
+  };
+}
+
 /** One writer's part of a batch: its row, the events it carries, the saves it stands for. */
 export interface Attempt {
   writer: Writer;
@@ -75,6 +95,35 @@ export function keepFailedAttempt({ writer, row, events, target }: Attempt, err:
   writer.failedCount = events.length;
   writer.failedTarget = target;
   writer.inFlight = false;
+}
+
+/** An attempt whose statement surely did not commit (PostgreSQL refused its data): its events go back, as if it had never left. */
+export function returnAttempt({ writer, events }: Attempt): void {
+  writer.events = events.concat(writer.events);
+  writer.inFlight = false;
+}
+
+/** A write that went through, the row now at `version`: the saves up to `target` are stored. */
+export function markStored(writer: Writer, version: number, target: number): void {
+  writer.version = version;
+  writer.stored = target;
+  writer.failedToken = undefined;
+  writer.delay = 50;
+  writer.failure = undefined;
+  settleWaiters(writer);
+}
+
+/**
+ * The row moved, and by our previous attempt, whose answer was lost (it is at `version` now): the
+ * saves that attempt carried are stored; what came after them (`events` past its count) goes in the next write.
+ */
+export function resumeAfterLostAnswer(writer: Writer, version: number, events: { e: object; f: boolean }[]): void {
+  writer.version = version;
+  writer.events = events.slice(writer.failedCount).concat(writer.events);
+  writer.failedToken = undefined;
+  writer.stored = Math.max(writer.stored, writer.failedTarget);
+  writer.failure = undefined;
+  settleWaiters(writer);
 }
 
 /** Answers the callers whose saves are stored now. */

@@ -185,8 +185,10 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
       const grpc = grpcServer;
       listening = undefined;
       grpcServer = undefined;
-      const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
+      // While running work finishes the listener stays open (DEPLOYING.md): new connections get
+      // the card (a health probe) and 503 for A2A requests, rather than a refused connection.
       await manager.shutdown(at.graceMs ?? options.shutdownGraceMs ?? 10_000, 'the agent is shutting down');
+      const closed = server ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve();
       notifier?.close();
       // A shared store flushes what the shutdown wrote (failed tasks) before letting go.
       await options.eventBus?.close?.();

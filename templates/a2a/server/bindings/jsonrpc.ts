@@ -13,6 +13,9 @@ import type { JsonRpcDialect } from './jsonrpc-dialect.js';
 import { checkRequest, errorJson, type JsonRpcId } from './jsonrpc-envelope.js';
 import { readJsonBody } from './read-body.js';
 
+/** JSON-RPC's media type: `application/json` (v1.0 §9.1 names no other for this binding). */
+const JSON_RPC_TYPES: readonly string[] = ['application/json'];
+
 /** Answers a POST to the JSON-RPC endpoint. */
 export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, cors: Cors): Promise<CoreResponse> {
   if (config.accepting && !config.accepting()) {
@@ -27,7 +30,7 @@ export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, 
   const extensions = activeExtensions(request, config.extensions);
   const refused = !caller.negotiated.ok ? caller.negotiated.error : extensions instanceof JsonRpcError ? extensions : undefined;
   const active = extensions instanceof JsonRpcError ? undefined : extensions;
-  const body = await readJsonBody(request, { bodyBytes: config.limits.bodyBytes, jsonDepth: config.limits.jsonDepth, accepted: 'application/json' });
+  const body = await readJsonBody(request, { bodyBytes: config.limits.bodyBytes, jsonDepth: config.limits.jsonDepth, types: JSON_RPC_TYPES });
   if (!body.ok) {
     if ('error' in body) return jsonAnswer(200, dialect.error(null, body.error), cors);
     const { status, message, limit, close } = body.http;

@@ -23,8 +23,8 @@ export interface ReadOptions {
   jsonDepth: number;
   /** What an empty body is (HTTP+JSON: `{}`, a route's empty request); without it, an empty body must still say it is JSON. */
   empty?: unknown;
-  /** The media types the binding names in its 415 message. */
-  accepted: string;
+  /** The media types the binding accepts (lower case): `application/json`, and what its version's text names (v1.0 HTTP+JSON: `application/a2a+json`). */
+  types: readonly string[];
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -36,9 +36,10 @@ export async function readJsonBody(request: CoreRequest, options: ReadOptions): 
   if (encoding !== 'identity' && encoding !== '')
     return httpFailure(415, `Content-Encoding ${encoding.slice(0, 40)} is not accepted; send the body uncompressed`);
   const rawType = request.header('content-type');
-  const isJson = isJsonType(rawType);
+  const typeError = rawType === undefined ? undefined : mediaTypeError(rawType, options.types);
+  const isJson = rawType !== undefined && typeError === undefined;
   // A type that is not JSON is refused before a byte is read; none at all only when the body is not empty.
-  if (!isJson && (rawType !== undefined || options.empty === undefined)) return httpFailure(415, `Content-Type must be ${options.accepted}`);
+  if (!isJson && (rawType !== undefined || options.empty === undefined)) return httpFailure(415, typeError ?? mustBe(options.types));
   let bytes: Uint8Array;
   try {
     bytes = await request.readBody(options.bodyBytes);
@@ -47,7 +48,7 @@ export async function readJsonBody(request: CoreRequest, options: ReadOptions): 
     throw err;
   }
   if (bytes.length === 0 && options.empty !== undefined) return { ok: true, value: options.empty };
-  if (!isJson) return httpFailure(415, `Content-Type must be ${options.accepted}`);
+  if (!isJson) return httpFailure(415, mustBe(options.types));
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -62,10 +63,28 @@ export async function readJsonBody(request: CoreRequest, options: ReadOptions): 
   return parsed;
 }
 
-function isJsonType(raw: string | undefined): boolean {
-  if (raw === 'application/json') return true;
-  const type = (raw ?? '').split(';')[0].trim().toLowerCase();
-  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);
+const mustBe = (types: readonly string[]): string => `Content-Type must be ${types.join(' or ')}`;
+
+/**
+ * Why a Content-Type is refused, or undefined when it is one of `types` in UTF-8: a body in
+ * another charset would be read as UTF-8 and mean something else, and a type that merely ends
+ * in `+json` (`application/vnd.evil+json`) is another format.
+ */
+function mediaTypeError(raw: string, types: readonly string[]): string | undefined {
+  if (raw === 'application/json' && types.includes(raw)) return undefined;
+  const [type, ...parameters] = raw.split(';');
+  if (!types.includes(type.trim().toLowerCase())) return `${mustBe(types)}, not ${JSON.stringify(raw.slice(0, 100))}`;
+  for (const parameter of parameters) {
+    const eq = parameter.indexOf('=');
+    if (eq < 0 || parameter.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    const charset = parameter
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') return `the body must be UTF-8; charset ${JSON.stringify(charset.slice(0, 40))} is not accepted`;
+  }
+  return undefined;
 }
 
 const httpFailure = (status: 415, message: string): JsonBody => ({ ok: false, http: { status, message, close: false } });

@@ -9,6 +9,7 @@
 import { errorFor, JsonRpcError } from '../../errors.js';
 import { protocol } from '../../protocol.js';
 import type { RestBinding } from '../../runtime/protocol-types.js';
+import { retryAfterOf } from '../../runtime/retry-after.js';
 import { wireError } from './error-details.js';
 
 const nativeBinding = protocol.rest as RestBinding | undefined;
@@ -16,9 +17,18 @@ const nativeBinding = protocol.rest as RestBinding | undefined;
 /** An error as the version of the request writes it (compat: translated from the agent's). */
 export type ErrorWriter = (error: JsonRpcError) => { code: number; message: string; data?: unknown };
 
-/** The HTTP status and google.rpc code name of an error. */
+const UNAVAILABLE = [503, 'UNAVAILABLE'] as const;
+
+/** The HTTP status and google.rpc code name of an error: by the table, but 503 for one worth sending again (retry-after.ts). */
 export function statusOf(error: JsonRpcError, binding: RestBinding | undefined = nativeBinding): readonly [number, string] {
+  if (retryAfterOf(error) !== undefined) return UNAVAILABLE;
   return binding?.errorStatus[String(error.code)] ?? [500, 'INTERNAL'];
+}
+
+/** The `Retry-After` header of an error worth sending again, else none. */
+export function retryHeaders(error: JsonRpcError): Record<string, string> | undefined {
+  const seconds = retryAfterOf(error);
+  return seconds === undefined ? undefined : { 'retry-after': String(Math.ceil(seconds)) };
 }
 
 /** The body of an error answer (a stream's error event has the same). */

@@ -9,6 +9,7 @@ import type { RestRoute } from '../../runtime/protocol-types.js';
 import { serverCodec } from '../../rest-codecs.js';
 import type { StreamFraming } from '../roles/dispatch.js';
 import { streamErrorBody } from './rest-errors.js';
+import { clip } from '../../runtime/clip.js';
 
 export interface RestWire {
   /** The method's params: the body as the route takes it, with the fields its path and query bind. Throws a JsonRpcError (-32602) when they disagree. */
@@ -27,7 +28,11 @@ function mergeFields(route: RestRoute, body: unknown, fields: Loose): Loose {
   for (const name in fields) {
     const value = fields[name];
     if (params[name] !== undefined && params[name] !== value)
-      throw errorFor('invalidParams', `${name} is ${JSON.stringify(value)} in the path but ${JSON.stringify(params[name])} in the body`, { path: `/${name}` });
+      throw errorFor(
+        'invalidParams',
+        `${name} is ${clip(JSON.stringify(value))} in the path but ${clip(JSON.stringify(params[name]) ?? 'undefined')} in the body`,
+        { path: `/${name}` },
+      );
     params[name] = value;
   }
   return params;

@@ -12,7 +12,7 @@ import type { StreamFraming } from '../roles/dispatch.js';
 import { authenticated, headersWith, observed, versionOf, type BindingConfig, type Cors } from './binding.js';
 import { dialectOf, nativeDialect, type JsonRpcDialect } from './jsonrpc-dialect.js';
 import { readJsonBody } from './read-body.js';
-import { httpFailureBody, noRoute, restErrorBody, statusOf } from './rest-errors.js';
+import { httpFailureBody, noRoute, restErrorBody, retryHeaders, statusOf } from './rest-errors.js';
 import { compileRoutes, matchRoute, queryFields, type CompiledRoute } from './rest-routes.js';
 import { readProtoNames } from '../roles/request-fields.js';
 import { restWire, type RestWire } from './rest-wire.js';
@@ -68,6 +68,8 @@ const JSON_HEADERS_REST: Readonly<Record<string, string>> = Object.freeze({
   'content-type': binding?.mediaType ?? 'application/json',
   'x-content-type-options': 'nosniff',
 });
+/** What a body may be: the version's media type (§11.1 names it) and plain JSON. */
+const REST_TYPES: readonly string[] = [...new Set([binding?.mediaType ?? 'application/json', 'application/json'])];
 const NO_FIELDS: Loose = Object.freeze({}) as Loose;
 
 /** The shape of a method's params (request-fields.ts), for the agent's own version. */
@@ -124,7 +126,7 @@ export async function serveRest(request: CoreRequest, path: string, config: Bind
       bodyBytes: config.limits.bodyBytes,
       jsonDepth: config.limits.jsonDepth,
       empty: {},
-      accepted: `${binding?.mediaType ?? 'application/json'} or application/json`,
+      types: REST_TYPES,
     });
     if (!read.ok) return 'error' in read ? error(read.error) : fail(read.http.status, read.http.message, read.http.close ? { connection: 'close' } : {});
     if (!isObject(read.value)) return error(errorFor('invalidRequest', 'the request body must be a JSON object'));
@@ -157,5 +159,10 @@ function failure(json: Record<string, string>, version: RestVersion, status: num
 }
 
 function errorResponse(json: Record<string, string>, version: RestVersion, e: JsonRpcError): CoreResponse {
-  return { status: statusOf(e, version.binding)[0], headers: json, body: restErrorBody(e, version.binding, version.dialect.writeError) };
+  const retry = retryHeaders(e);
+  return {
+    status: statusOf(e, version.binding)[0],
+    headers: retry ? { ...json, ...retry } : json,
+    body: restErrorBody(e, version.binding, version.dialect.writeError),
+  };
 }

@@ -2,6 +2,7 @@
 // credentials), and where they live — the in-memory store here, a shared one for replicas
 // (postgres/postgres-push.ts) behind the same interface.
 import { invalidParams } from '../spec/rules.js';
+import { clip } from '../../runtime/clip.js';
 
 /**
  * On a config set by a client of another version the agent answers (compat): that version
@@ -53,7 +54,7 @@ export class PushConfigStore implements PushConfigs {
     if (configs && !configs.has(key) && configs.size >= max) {
       throw invalidParams(
         '/pushNotificationConfig',
-        `task ${taskId} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`,
+        `task ${clip(taskId)} has ${configs.size} push notification configs, the most it may have (limit server.push.maxConfigsPerTask); delete one first`,
         {
           limit: 'maxConfigsPerTask',
           max,

@@ -6,6 +6,7 @@ import { isTerminalState, stateOf } from '../../runtime/objects.js';
 import { ruleApplies, ruleError } from '../spec/rules.js';
 import { snapshotOf } from '../tasks/snapshot.js';
 import type { Role } from './role.js';
+import { clip } from '../../runtime/clip.js';
 
 export const cancel: Role<'cancel'> = {
   async run({ params, meta, config }) {
@@ -13,7 +14,7 @@ export const cancel: Role<'cancel'> = {
     const state = stateOf(task);
     if (isTerminalState(state)) {
       if (ruleApplies('cancel-nonterminal-task')) throw ruleError('cancel-nonterminal-task', '/id', `task ${task.id} is ${state}`);
-      throw errorFor('taskNotCancelable', undefined, { taskId: task.id, state });
+      throw errorFor('taskNotCancelable', undefined, { taskId: clip(task.id), state });
     }
     return { kind: 'result', result: snapshotOf(await config.manager.cancel(task), undefined) };
   },

@@ -9,6 +9,7 @@ import type { PushConfig } from '../push/push-config.js';
 import { checkPushConfig, requirePush } from '../push/push-target.js';
 import { checkPushUrl, invalidParams, ruleApplies, ruleError } from '../spec/rules.js';
 import type { Role, RoleCall } from './role.js';
+import { clip } from '../../runtime/clip.js';
 
 const features = protocol.features;
 const { configField, taskParam, configIdParam, listMember } = features.pushMethods;
@@ -64,7 +65,9 @@ export const pushGet: Role<'pushGet'> = {
     if (!found) {
       // v1.0 answers TaskNotFound (§3.1.8); before, the id given was invalid.
       const path = configId ? `/${configIdParam}` : `/${taskParam}`;
-      const what = configId ? `task ${task.id} has no push notification config "${configId}"` : `task ${task.id} has no push notification config`;
+      const what = configId
+        ? `task ${clip(task.id)} has no push notification config "${clip(configId)}"`
+        : `task ${clip(task.id)} has no push notification config`;
       throw ruleApplies('push-config-exists') ? ruleError('push-config-exists', path, what) : invalidParams(path, what);
     }
     return { kind: 'result', result: answer(task.id, found) };

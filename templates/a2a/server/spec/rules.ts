@@ -49,6 +49,11 @@ export function checkClientMessage(message: Loose, path: string, maxParts: numbe
   }
   if (ruleApplies('message-role-user') && message.role !== userRole)
     throw ruleError('message-role-user', `${path}/role`, `got ${JSON.stringify(message.role)}`);
+  parts.forEach((part, i) => {
+    const content = fileContentOf(part);
+    if (content && !isBase64(content.value))
+      throw invalidParams(`${path}/parts/${i}${content.at}`, 'the file content is not base64 (the standard or URL-safe alphabet, padding optional)');
+  });
   if (ruleApplies('file-bytes-xor-uri')) {
     parts.forEach((part, i) => {
       if (partKind(part) !== 'file') return;
@@ -59,6 +64,29 @@ export function checkClientMessage(message: Loose, path: string, maxParts: numbe
     });
   }
 }
+
+const rawMember = protocol.features.partMembers?.raw;
+
+/** A file part's inline content (v1.0 `raw`, before it `file.bytes`) and where in the part it is. */
+function fileContentOf(part: unknown): { value: string; at: string } | undefined {
+  if (partKind(part) !== 'file') return undefined;
+  const p = part as Loose;
+  if (rawMember !== undefined) return typeof p[rawMember] === 'string' ? { value: p[rawMember] as string, at: `/${rawMember}` } : undefined;
+  const bytes = ((p.file ?? {}) as Loose).bytes;
+  return typeof bytes === 'string' ? { value: bytes, at: '/file/bytes' } : undefined;
+}
+
+/**
+ * Base64 as ProtoJSON reads it (and as v0.x clients write it): the standard or the URL-safe
+ * alphabet, with or without padding — but no other character and no length that leaves a lone
+ * character over, which decoders would drop or reject silently.
+ */
+function isBase64(text: string): boolean {
+  if (!BASE64.test(text)) return false;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return padding === 0 ? text.length % 4 !== 1 : text.length % 4 === 0;
+}
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /** `historyLength` as requested: a non-negative integer, or undefined when absent. */
 export function checkHistoryLength(value: unknown, path: string): number | undefined {

@@ -50,9 +50,10 @@ export interface TaskStore {
   /**
    * For shared stores: registers what to do when this process loses a task it is writing —
    * another process changed the row under it (a replica taken for dead that comes back, lost
-   * commits). The server stops the execution: nothing it does would be stored.
+   * commits), or the store refused a change of it as data it cannot hold (`reason` then says so).
+   * The server stops the execution: nothing it does would be stored.
    */
-  onLost?(listener: (taskId: string) => void): void;
+  onLost?(listener: (taskId: string, reason?: string) => void): void;
   /** Flushes and releases what the store holds (server close). */
   close?(): Promise<void>;
 }

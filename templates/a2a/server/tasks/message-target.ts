@@ -9,6 +9,7 @@ import type { Task } from '../../types.js';
 import { invalidParams, ruleApplies, ruleError } from '../spec/rules.js';
 import { visibleTo } from './task-owner.js';
 import type { TaskStore } from '../stores/task-store.js';
+import { clip } from '../../runtime/clip.js';
 
 const features = protocol.features;
 
@@ -26,7 +27,7 @@ export function resolveTask(store: TaskStore, params: Loose, message: Loose, own
     const given = getPath(params, features.send.contextId);
     return then(store.get(taskId), (existing) => {
       // Another principal's task id cannot be taken over, nor its existence learned from a different answer.
-      if (existing && !visibleTo(existing, owner)) throw errorFor('taskNotFound', undefined, { taskId, path: '/id' });
+      if (existing && !visibleTo(existing, owner)) throw errorFor('taskNotFound', undefined, { taskId: clip(taskId), path: '/id' });
       if (existing) refuseTerminal(existing, '/id');
       const contextId = typeof given === 'string' ? given : ((existing && contextIdOf(existing)) ?? newId());
       return { taskId, contextId, existing };
@@ -38,7 +39,7 @@ export function resolveTask(store: TaskStore, params: Loose, message: Loose, own
     const existing = found && visibleTo(found, owner) ? found : undefined;
     if (!existing) {
       if (ruleApplies('continue-existing-task')) throw ruleError('continue-existing-task', '/message/taskId', `no task ${named}`);
-      throw errorFor('taskNotFound', undefined, { taskId: named });
+      throw errorFor('taskNotFound', undefined, { taskId: clip(named) });
     }
     refuseTerminal(existing, '/message/taskId');
     const taskContext = contextIdOf(existing);
@@ -53,7 +54,7 @@ function refuseTerminal(task: Task, path: string): void {
   const state = stateOf(task);
   if (isTerminalState(state)) {
     if (ruleApplies('continue-nonterminal-task')) throw ruleError('continue-nonterminal-task', path, `task ${task.id} is ${state}`);
-    throw invalidParams(path, `task ${task.id} is ${state} and cannot be continued`);
+    throw invalidParams(path, `task ${clip(task.id)} is ${state} and cannot be continued`);
   }
 }
 

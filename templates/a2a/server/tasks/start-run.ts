@@ -19,6 +19,7 @@ import { ownerOf } from './task-owner.js';
 import { TaskRun, type RunHost, type RunListener } from './task-run.js';
 import { budgetError, sizeOf, sizeOfMessage } from './task-size.js';
 import { setSkill, skillOf } from './task-skill.js';
+import { clip } from '../../runtime/clip.js';
 
 const features = protocol.features;
 
@@ -56,7 +57,9 @@ export interface StartRequest {
 export function startRun(host: StartHost, { taskId, contextId, existing }: ResolvedTask, request: StartRequest): TaskRun {
   const { params, message, call, mode, listener, pushConfig } = request;
   if (taskId !== undefined && host.isRunning(taskId, existing)) {
-    throw errorFor('unsupportedOperation', `task ${taskId} is still being worked on; send the next message once it asks for input`, { taskId });
+    throw errorFor('unsupportedOperation', `task ${clip(taskId)} is still being worked on; send the next message once it asks for input`, {
+      taskId: clip(taskId),
+    });
   }
   const skill = routeSkill(message, host.defaultSkill, existing ? skillOf(existing) : undefined);
   checkMediaTypes(message, skill, host.agentModes, getPath(params, features.send.acceptedOutputModes));

@@ -25,6 +25,7 @@ import type { RunListener, StreamEvent, TaskRun } from './task-run.js';
 import { budgetError } from './task-size.js';
 import { TaskSubscription } from './task-subscription.js';
 import { WaitingSubscriptions } from './waiting-subscriptions.js';
+import { clip } from '../../runtime/clip.js';
 
 const features = protocol.features;
 const PUSH_CONFIG_PATH = '/' + (features.send.pushNotificationConfig ?? []).join('/');
@@ -87,7 +88,9 @@ export class TaskManager implements StartHost {
     });
     config.bus?.onWatch?.((taskId, watcher, watching) => this.watchers.watch(taskId, watcher, watching));
     // The store lost the task to another process (this replica was taken for dead): the work stops.
-    config.store.onLost?.((taskId) => this.runs.get(taskId)?.abort('another replica took this task over; nothing more of this execution is stored'));
+    config.store.onLost?.((taskId, reason) =>
+      this.runs.get(taskId)?.abort(reason ?? 'another replica took this task over; nothing more of this execution is stored'),
+    );
   }
 
   get store(): TaskStore {
@@ -188,7 +191,7 @@ export class TaskManager implements StartHost {
   /** The task, when it exists and the caller may see it; TaskNotFound alike in both other cases. */
   async findTask(id: unknown, path: string, call: CallInfo): Promise<Task> {
     const task = typeof id === 'string' ? await this.config.store.get(id) : undefined;
-    if (!task || !visibleTo(task, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId: id, path });
+    if (!task || !visibleTo(task, this.ownerOf(call))) throw errorFor('taskNotFound', undefined, { taskId: typeof id === 'string' ? clip(id) : id, path });
     return task;
   }
 
@@ -207,7 +210,7 @@ export class TaskManager implements StartHost {
     else if (bus?.runningElsewhere(task) && (await bus.requestCancel(task, this.config.cancelTimeoutMs + 2000))) {
       const now = await this.config.store.get(task.id);
       if (now && !isTerminalState(stateOf(now)))
-        throw errorFor('internal', `task ${task.id} is being canceled by the replica running it; ask for it again in a moment`);
+        throw errorFor('internal', `task ${clip(task.id)} is being canceled by the replica running it; ask for it again in a moment`);
     } else {
       // Nothing runs (the task waits for input, or its executor ignored a previous end): cancel in place.
       const event = createStatusUpdate(task.id, contextIdOf(task), { state: states.canceled }, true);

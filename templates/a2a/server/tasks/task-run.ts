@@ -23,6 +23,7 @@ import { applyArtifact, appendHistory } from './task-apply.js';
 import { TaskBudget, type BudgetHost } from './task-budget.js';
 import { ownerOf, setOwner } from './task-owner.js';
 import { sizeOf } from './task-size.js';
+import { eventTextError } from './task-text.js';
 
 export type { StreamEvent } from './event-publisher.js';
 export type { RunListener } from './run-listeners.js';
@@ -131,7 +132,9 @@ export class TaskRun extends EventPublisher {
     try {
       this.status(state, message);
     } catch (err) {
-      this.host.log('error', `a2a: task ${this.taskId} could not be ended as ${state}`, err);
+      // Its message refused (text no store can keep, from an error the author exposed): ended without it.
+      this.host.log('error', `a2a: task ${this.taskId} could not be ended as ${state}${message === undefined ? '' : ' with its message'}`, err);
+      if (message !== undefined && !this.final) this.end(state);
     }
   }
 
@@ -139,6 +142,14 @@ export class TaskRun extends EventPublisher {
     if (this.final) {
       this.host.log('warn', `a2a: task ${this.taskId}: an event published after the interaction ended was ignored`);
       return;
+    }
+    // Text no store can keep would wedge the task's writes: the event is refused, and an executor
+    // that does not catch this fails its task with the message (task-text.ts).
+    const what = isArtifactUpdate(event) ? 'an artifact' : isStatusUpdate(event) ? 'a status update' : isTask(event) ? 'a task' : 'a message';
+    const unstorable = eventTextError(event, what);
+    if (unstorable) {
+      this.host.log('error', `a2a: task ${this.taskId}: ${unstorable.message}`);
+      throw unstorable;
     }
     if (isMessage(event)) this.onMessage(event);
     else if (isStatusUpdate(event)) this.onStatus(event);

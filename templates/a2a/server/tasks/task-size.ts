@@ -3,6 +3,7 @@
 // follows V8's layout on 64-bit Node (headers and 8-byte slots; strings by length) closely
 // enough that a budget of N bytes keeps the heap within a small multiple of N.
 import { errorFor, type JsonRpcError } from '../../errors.js';
+import { RETRY_AFTER_FIELD } from '../../runtime/retry-after.js';
 import { invalidParams } from '../spec/rules.js';
 
 const STRING = 16;
@@ -90,7 +91,9 @@ const setting: Record<BudgetLimit, string> = {
 export function budgetError(limit: BudgetLimit, max: number, what: string, path?: string): JsonRpcError {
   const data = { limit, max, ...(path === undefined ? {} : { path }) };
   if (limit === 'memoryBytes') {
-    return errorFor('internal', `the server holds as much task data as it may (${max} bytes, limit ${setting[limit]}): ${what}; try again later`, data);
+    // Nothing was done: the same request may be sent again (HTTP+JSON 503 with Retry-After, gRPC UNAVAILABLE).
+    const retry = { ...data, [RETRY_AFTER_FIELD]: 1 };
+    return errorFor('internal', `the server holds as much task data as it may (${max} bytes, limit ${setting[limit]}): ${what}; try again later`, retry);
   }
   const message = `${what}: more than ${max} bytes (limit ${setting[limit]})`;
   return path === undefined ? errorFor('invalidParams', message, data) : invalidParams(path, message, data);
