@@ -29,6 +29,8 @@ export interface TransportOptions {
   interceptors?: readonly CallInterceptor[];
   /** Headers sent with every request. */
   headers?: Readonly<Record<string, string>>;
+  /** Extensions to ask for on every request (`A2A-Extensions`, spec v1.0 §4.6; extension-headers.ts). */
+  extensions?: readonly string[];
   /** Per-call time limit, ms (for streams: until the response starts). Default 30000. */
   timeoutMs?: number;
   /** Retries of idempotent calls after network errors and 502/503/504. Default 2. */
@@ -52,6 +54,10 @@ export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Readonly<Record<string, string>>;
+  /** Extensions to ask for on this call, beside the client's own `extensions`. */
+  extensions?: readonly string[];
+  /** Told which extensions the agent activated for this call (its `A2A-Extensions` answer), once the response starts. */
+  onExtensions?: (activated: readonly string[]) => void;
 }
 
 export interface ClientTransport {

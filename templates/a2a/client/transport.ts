@@ -15,6 +15,7 @@ import { SseBody } from './sse-body.js';
 import type { SseMessage } from './sse-parser.js';
 import { isRetryable, retryDelay, sleep, transportError } from './transport-failures.js';
 import { restEncoding } from './rest-encoding.js';
+import { extensionRequestHeaders, reportActivated } from './extension-headers.js';
 import { jsonRpcEncoding, type WireEncoding } from './wire-encoding.js';
 import type { CallOptions, ClientTransport, TransportOptions } from './client-transport.js';
 
@@ -64,7 +65,8 @@ export class HttpTransport implements ClientTransport {
     const tenant = this.options.tenant;
     if (tenant !== undefined && (params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params) && !('tenant' in params))))
       params = { ...(params as object | undefined), tenant };
-    return { method, params, headers: { ...this.baseHeaders, accept, ...options.headers }, status: undefined, attempts: 0, refreshed: false };
+    const extensions = extensionRequestHeaders(this.options, options);
+    return { method, params, headers: { ...this.baseHeaders, accept, ...extensions, ...options.headers }, status: undefined, attempts: 0, refreshed: false };
   }
 
   /** The interceptors' view of a call: typed by method, with headers they can edit. */
@@ -80,6 +82,7 @@ export class HttpTransport implements ClientTransport {
       try {
         if (connection instanceof Error) throw connection;
         if (await this.refreshed(call, connection)) continue;
+        reportActivated(options, (name) => connection.response.headers.get(name));
         return await this.readResult(call.method, id, connection.response, options);
       } catch (err) {
         if (attempt >= retries || !isRetryable(err)) throw err;
@@ -106,6 +109,7 @@ export class HttpTransport implements ClientTransport {
           continue;
         }
         const { response } = opened;
+        reportActivated(options, (name) => response.headers.get(name));
         const type = response.headers.get('content-type') ?? '';
         if (!response.ok || /^application\/([a-z0-9.+-]+\+)?json/.test(type)) {
           // An error (or a server that answered without streaming): one answer.

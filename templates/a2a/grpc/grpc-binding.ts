@@ -11,7 +11,7 @@ import { protocol } from '../protocol.js';
 import type { GrpcMessageCodec, MethodRole } from '../runtime/protocol-types.js';
 import type { Loose } from '../runtime/shapes.js';
 import { authenticated, observed, type BindingConfig } from '../server/bindings/binding.js';
-import { activeExtensions } from '../server/bindings/extensions.js';
+import { activeExtensions, type ExtensionUse } from '../server/bindings/extensions.js';
 import { dialectOf, type JsonRpcDialect } from '../server/bindings/jsonrpc-dialect.js';
 import type { VersionAdapter } from '../server/bindings/version-adapter.js';
 import { negotiate, versionHeader } from '../server/bindings/version-negotiation.js';
@@ -149,13 +149,17 @@ export class GrpcServiceBinding {
       // Built field by field: a spread followed by more properties costs microseconds on Node 20, on every call.
       const principal = auth.principal as Principal | undefined;
       const connection = { onDisconnect: (cb: () => void) => call.onCancel(cb) };
-      return await observed(
+      const outcome = await observed(
         request,
         reader,
         this.config,
         (span) => this.dialect.dispatch(request, callMeta(method.method, principal, connection, span, framing, extensions), this.config),
         'grpc',
       );
+      // The extensions the executor activated, in the response metadata (§4.6); a stream names those activated before it starts.
+      const used = extensions.headers();
+      if (used) call.responseMetadata = used;
+      return outcome;
     } catch (err) {
       if (err instanceof ProtoDecodeError)
         return { failure: plainFailure('INVALID_ARGUMENT', `the ${method.requestType} message cannot be read: ${err.message}`, codec) };
@@ -227,7 +231,7 @@ function callMeta(
   connection: Connection,
   span: SpanHandle | undefined,
   framing: StreamFraming<unknown> | undefined,
-  extensions: readonly string[],
+  extensions: ExtensionUse,
 ): CallMeta {
   const meta: CallMeta = { principal, connection, id: null, method, span, extensions };
   if (framing) meta.framing = framing;

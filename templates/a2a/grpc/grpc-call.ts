@@ -66,6 +66,8 @@ export class GrpcCall {
   private reading?: Reading;
   /** What the trailers say once the messages are out. */
   trailers: Record<string, string> = OK;
+  /** Metadata the response headers carry beside gRPC's own (the activated extensions), set before the first message. */
+  responseMetadata?: Record<string, string>;
   readonly metadata: HeaderReader;
 
   constructor(
@@ -160,7 +162,7 @@ export class GrpcCall {
     this.ended = true;
     this.headersSent = true;
     clearTimeout(this.deadline);
-    this.stream.respond(RESPONSE_HEADERS, ANSWER_OPTIONS);
+    this.stream.respond(this.responseHeaders(), ANSWER_OPTIONS);
     this.stream.on('wantTrailers', onWantTrailers);
     this.stream.end(frame);
   }
@@ -210,7 +212,11 @@ export class GrpcCall {
   private sendHeaders(): void {
     if (this.headersSent) return;
     this.headersSent = true;
-    this.stream.respond(RESPONSE_HEADERS, ANSWER_OPTIONS);
+    this.stream.respond(this.responseHeaders(), ANSWER_OPTIONS);
+  }
+
+  private responseHeaders(): Record<string, string | number> {
+    return this.responseMetadata ? { ...RESPONSE_HEADERS, ...this.responseMetadata } : RESPONSE_HEADERS;
   }
 
   private cancel(aborted = false): void {

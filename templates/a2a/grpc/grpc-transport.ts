@@ -14,6 +14,7 @@ import { errorFromDetails } from '../client/error-reasons.js';
 import { adopt, InterceptorChain, type InterceptedCall, type TransportCall } from '../client/interceptors.js';
 import { isRetryable, retryDelay, sleep } from '../client/transport-failures.js';
 import { VERSION_HEADER } from '../client/version-header.js';
+import { extensionRequestHeaders, reportActivated } from '../client/extension-headers.js';
 import { majorMinor, OWN_VERSION } from '../client/version-fallback.js';
 import type { GrpcMethod } from './service-types.js';
 import { agentCodec, asBuffer } from './agent-codec.js';
@@ -72,7 +73,7 @@ class GrpcTransport implements ClientTransport {
     const tenant = this.options.tenant;
     if (tenant !== undefined && (params === undefined || (typeof params === 'object' && params !== null && !Array.isArray(params) && !('tenant' in params))))
       params = { ...(params as object | undefined), tenant };
-    const headers = new Headers({ ...VERSION_HEADER, ...this.options.headers, ...options.headers });
+    const headers = new Headers({ ...VERSION_HEADER, ...this.options.headers, ...extensionRequestHeaders(this.options, options), ...options.headers });
     return { method, params, headers, status: undefined, attempts: 0, refreshed: false };
   }
 
@@ -103,6 +104,7 @@ class GrpcTransport implements ClientTransport {
           const running = this.client.makeUnaryRequest(path, identity, identity, request, metadata, { deadline: Date.now() + timeoutMs }, (err, value) =>
             err ? reject(this.failure(call, err, options)) : resolve(value!),
           );
+          running.on('metadata', (received: grpc.Metadata) => reportActivated(options, (name) => received.get(name)[0]?.toString()));
           cancelOn(options.signal, running);
         });
         call.status = 0;
@@ -119,6 +121,7 @@ class GrpcTransport implements ClientTransport {
     const { path, rpc, request, retries } = this.prepared(call, idempotent);
     for (let attempt = 0; ;) {
       const running = this.client.makeServerStreamRequest(path, identity, identity, request, await this.metadata(call), {});
+      running.on('metadata', (received: grpc.Metadata) => reportActivated(options, (name) => received.get(name)[0]?.toString()));
       cancelOn(options.signal, running);
       // The time limit covers the wait for the first message, as over HTTP it covers the wait for the stream to start.
       let timedOut = false;

@@ -37,8 +37,14 @@ export interface RequestContext {
   skillId?: string;
   /** What the auth verifier returned; undefined when the agent declares no security. */
   principal?: Principal;
-  /** The extensions the client activated for this request: those of its `A2A-Extensions` the card declares. */
+  /** The extensions the client asked for (`A2A-Extensions`) that the card declares: those this execution may use. */
   extensions: readonly string[];
+  /**
+   * Marks one of `extensions` as used, so the response names it in `A2A-Extensions` (spec v1.0
+   * §4.6); false for one the client did not ask for. Required ones the client named are active
+   * from the start. A stream's response names those activated before its first event.
+   */
+  activateExtension(uri: string): boolean;
   /** Aborted when the task is canceled or every listener is gone. Pass it to fetch() and friends. */
   signal: AbortSignal;
   /** True for `message/stream` / `tasks/sendSubscribe`. */

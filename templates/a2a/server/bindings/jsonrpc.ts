@@ -3,7 +3,7 @@
 // the agent's own, or translated) and answered as a JSON-RPC response — or, for a streaming
 // method, an SSE stream whose events are responses under the request's id.
 import { errorFor, JsonRpcError } from '../../errors.js';
-import { activeExtensions } from './extensions.js';
+import { activeExtensions, type ExtensionUse } from './extensions.js';
 import type { Principal } from '../executor.js';
 import type { CoreRequest, CoreResponse } from '../http/request.js';
 import { SseWriter, type SseSource } from '../http/sse.js';
@@ -53,8 +53,11 @@ export async function serveJsonRpc(request: CoreRequest, config: BindingConfig, 
     : await observed(checked.request, request, config, (span) =>
         dialect.dispatch(checked.request, { principal, connection: request, id, method, span, extensions: active }, config),
       );
-  if (outcome.kind === 'result') return { status: 200, headers: headersWith(JSON_HEADERS, cors), body: dialect.success(id, outcome.result) };
-  if (outcome.kind === 'stream') return { status: 200, headers: sseHeaders(request, cors), stream: outcome.source };
+  // The extensions the executor activated are named in the answer (§4.6); a stream names those activated before it starts.
+  const used = active?.headers();
+  if (outcome.kind === 'result') return { status: 200, headers: headersWith(JSON_HEADERS, cors, used), body: dialect.success(id, outcome.result) };
+  if (outcome.kind === 'stream')
+    return { status: 200, headers: used ? { ...sseHeaders(request, cors), ...used } : sseHeaders(request, cors), stream: outcome.source };
   // A refusal is in the agent's own version: the request's version is the one not served. An
   // error known before a stream starts (an unknown or finished task, bad params) is a plain
   // JSON-RPC response, not a stream: a client tells it from a broken stream by its content type
@@ -89,7 +92,7 @@ function oneErrorEvent(json: string, keepAliveMs: number): SseSource {
 /** JSON-RPC batches of unary calls (streams cannot share one response). */
 async function batch(
   items: unknown[],
-  { principal, extensions }: { principal: Principal | undefined; extensions: readonly string[] | undefined },
+  { principal, extensions }: { principal: Principal | undefined; extensions: ExtensionUse | undefined },
   request: CoreRequest,
   config: BindingConfig,
   cors: Cors,
@@ -117,5 +120,8 @@ async function batch(
       return dialect.error(id, outcome.kind === 'error' ? outcome.error : errorFor('internal'));
     }),
   );
-  return jsonAnswer(200, `[${answers.join(',')}]`, cors);
+  const used = extensions?.headers();
+  return used
+    ? { status: 200, headers: headersWith(JSON_HEADERS, cors, used), body: `[${answers.join(',')}]` }
+    : jsonAnswer(200, `[${answers.join(',')}]`, cors);
 }

@@ -149,8 +149,11 @@ export async function serveRest(request: CoreRequest, path: string, config: Bind
   const outcome = await observed(call, request, config, (span) =>
     version.dialect.dispatch(call, { principal: auth.principal, connection: request, id: null, method: route.method, span, framing, extensions }, config),
   );
-  if (outcome.kind === 'result') return { status: 200, headers: json, body: JSON.stringify(version.wire.result(route, outcome.result) ?? {}) };
-  if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors }, stream: outcome.source };
+  // The extensions the executor activated are named in the answer (§4.6); a stream names those activated before it starts.
+  const used = extensions.headers();
+  if (outcome.kind === 'result')
+    return { status: 200, headers: used ? { ...json, ...used } : json, body: JSON.stringify(version.wire.result(route, outcome.result) ?? {}) };
+  if (outcome.kind === 'stream') return { status: 200, headers: { ...SSE_HEADERS, ...cors, ...used }, stream: outcome.source };
   return error(outcome.error);
 }
 

@@ -21,7 +21,10 @@ export const NO_CORS: Readonly<Record<string, string>> = Object.freeze({});
 export function corsHeaders(origin: string | undefined, policy: CorsPolicy): Readonly<Record<string, string>> {
   const allow = allowedOrigin(origin, policy);
   if (!allow) return NO_CORS;
-  const headers: Record<string, string> = { 'access-control-allow-origin': allow, 'access-control-expose-headers': 'WWW-Authenticate, Content-Type' };
+  const headers: Record<string, string> = {
+    'access-control-allow-origin': allow,
+    'access-control-expose-headers': 'WWW-Authenticate, Content-Type, A2A-Extensions, X-A2A-Extensions',
+  };
   if (allow !== '*') {
     headers.vary = 'Origin';
     headers['access-control-allow-credentials'] = 'true';

@@ -1,6 +1,7 @@
 // Who made a call and under which span: what an execution carries of the request that started it.
 import type { Principal } from '../executor.js';
 import type { SpanHandle } from '../observability.js';
+import type { ExtensionUse } from '../bindings/extensions.js';
 
 export interface CallInfo {
   /** The method as the agent names it (`SendMessage`, `message/send`). */
@@ -8,8 +9,8 @@ export interface CallInfo {
   principal?: Principal;
   /** The request's span (tracing on): executions it starts are its children. */
   span?: SpanHandle;
-  /** The extensions active for the call: asked for in A2A-Extensions and declared by the card (bindings/extensions.ts). */
-  extensions?: readonly string[];
+  /** The extensions of the call: asked for in A2A-Extensions and declared by the card, and those activated (bindings/extensions.ts). */
+  extensions?: ExtensionUse;
 }
 
 /** How a send waits for its execution: to its end (blocking), not at all (background), or event by event (stream). */

@@ -5,6 +5,7 @@ import { dataOf, textOf } from '../../runtime/objects.js';
 import type { Loose } from '../../runtime/shapes.js';
 import type { Task } from '../../types.js';
 import type { Principal, RequestContext } from '../executor.js';
+import { NO_EXTENSIONS, type ExtensionUse } from '../bindings/extensions.js';
 import type { CallInfo } from './call-info.js';
 import type { TaskRun } from './task-run.js';
 
@@ -12,7 +13,7 @@ import type { TaskRun } from './task-run.js';
 export class ExecutionContext implements RequestContext {
   readonly method: string;
   readonly principal: Principal | undefined;
-  readonly extensions: readonly string[];
+  private readonly extensionUse: ExtensionUse;
   readonly contextId: string | undefined;
   readonly input: unknown;
   readonly skillId: string | undefined;
@@ -32,12 +33,20 @@ export class ExecutionContext implements RequestContext {
   ) {
     this.method = call.method;
     this.principal = call.principal;
-    this.extensions = call.extensions ?? [];
+    this.extensionUse = call.extensions ?? NO_EXTENSIONS;
+    // A message may name extensions it carries data of (its `extensions`): those are asked for too.
+    this.extensionUse.offer(original.extensions);
     this.contextId = run.contextId;
     this.input = skill?.input;
     this.skillId = skill?.id;
   }
 
+  get extensions(): readonly string[] {
+    return this.extensionUse.requested;
+  }
+  activateExtension(uri: string): boolean {
+    return this.extensionUse.activate(uri);
+  }
   get taskId(): string {
     return this.run.taskId;
   }
