@@ -13,7 +13,7 @@ import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';
 import { a2aGenDependency } from './dependency.js';
 import { countActions, planLines, summaryLine, type Reporter } from './output.js';
 import { planDiffs } from './plan-diff.js';
-import { reportSpecSwitch } from './spec-move.js';
+import { keepSpec, reportSpecSwitch } from './spec-move.js';
 
 export interface GenerateArgs {
   manifest: string;
@@ -81,6 +81,7 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
     plan,
     report,
   );
+  if (args.spec !== undefined) await keepSpec(args.spec, inputs, root, args.cwd, report);
   await reportSpecSwitch(root, plan, inputs, args.cwd, report);
   return { exitCode: 0, plan, inputs };
 }

@@ -3,12 +3,15 @@
 // them; the type-level ones counted), then each place in the author's own files that no longer
 // type-checks, file:line:column — with the rename behind it when the compiler's message names
 // an old name the diff knows (`'"completed"'` → `completed → TASK_STATE_COMPLETED`).
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { LoadedInputs } from '../inputs.js';
 import { loadProtocol } from '../inputs.js';
+import { isSpecPath } from '../load/schema-source.js';
+import { canAnswer } from '../model/compat.js';
 import { diffProtocols, type Change } from '../model/diff.js';
 import type { Plan } from '../write/plan.js';
 import { formatChange, isSemantic, sectionLines } from './diff-command.js';
+import { recordSpec } from './manifest-spec.js';
 import type { Reporter } from './output.js';
 import { checkUserCode, type UserCodeProblem } from './user-code-check.js';
 
@@ -33,6 +36,44 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
     report.warn(`cannot load the previous spec (${before.specRef ?? from}) to list what changed`);
   }
   report.progress('type-checking your code against the new types');
+  await reportUserCode(root, breaking, cwd, report);
+  // Callers written for the old version stop working unless the agent answers it too.
+  if (canAnswer(inputs.protocol, from) && !inputs.agent.compat.some((c) => c.fullVersion === from)) {
+    const manifest = relative(cwd, inputs.manifest.file) || inputs.manifest.file;
+    report.info(
+      `\nClients of v${from} (and code generated for it) can no longer call this agent. To keep answering them, add \`compat: [${from}]\` to ${manifest} and run generate again: the agent then serves both versions (docs/VERSIONS.md).`,
+    );
+    report.data({ suggestCompat: [from] });
+  }
+}
+
+/**
+ * `--spec` chose the version: write it into the manifest, so that `generate --check` agrees and the
+ * next `npm run generate` does not move the project back. A path is written relative to the
+ * manifest (where `spec:` paths resolve). With `--out` elsewhere the manifest is not that
+ * project's own record, so it is left alone, and said so.
+ */
+export async function keepSpec(spec: string, inputs: LoadedInputs, root: string, cwd: string, report: Reporter): Promise<void> {
+  const file = inputs.manifest.file;
+  const folder = dirname(file);
+  const value = isSpecPath(spec) ? relative(folder, resolve(cwd, spec.trim())).replaceAll('\\', '/') || '.' : spec.trim();
+  const written = inputs.manifest.spec;
+  if (value === written) return;
+  const name = relative(cwd, file) || file;
+  if (resolve(root) !== folder) {
+    report.info(
+      `${name} still names ${written === undefined ? 'no spec' : `spec: ${written}`}: the project is in another folder (--out), so the manifest was left as it is.`,
+    );
+    return;
+  }
+  if (await recordSpec(file, value)) {
+    report.info(`${name}: spec set to ${value}${written === undefined ? '' : ` (was ${written})`}, so the next \`generate\` stays on this version.`);
+    report.data({ manifestSpec: value });
+  }
+}
+
+/** The author's own files against the new types: each place that no longer fits, with the change behind it. */
+async function reportUserCode(root: string, breaking: Change[], cwd: string, report: Reporter): Promise<void> {
   const problems = await checkUserCode(root);
   if (problems === undefined) {
     report.info('Install the project (npm install), then `npm run build` shows what in your code no longer fits the new types.');
@@ -56,7 +97,10 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
 /**
  * The change the compiler's message points at, when it quotes an old name the diff knows: a
  * renamed enum value or method (`'"completed"'`), a moved field of the card (`'url'` on `AgentCard`),
- * or a `kind` that parts or results lost. Undefined when none fits: the message stands alone.
+ * a wire shape where the compiler meets it (an old field in the new type that lacks it,
+ * `'blocking'` in `'SendMessageConfiguration'`; a read of the wrapper, `'status'` on
+ * `'SendMessageResponse'`), or a `kind` that parts or results lost. Undefined when none fits: the
+ * message stands alone.
  */
 export function hintFor(problem: Pick<UserCodeProblem, 'message'>, changes: readonly Change[]): Change | undefined {
   const m = problem.message;
@@ -66,6 +110,11 @@ export function hintFor(problem: Pick<UserCodeProblem, 'message'>, changes: read
     // A field of the card itself: a nested one's holder (AgentSkill, …) is not in the change.
     if (c.change === 'moved' && /^\w+$/.test(c.subject) && /\bAgentCard\b/.test(m) && quotes(c.subject)) return c;
   }
+  // A shape names its fields first (`final` on a status update), then the types it shows in alone (a wrapper).
+  const seen = (c: Change, byField: boolean): boolean =>
+    c.seenAs !== undefined && c.seenAs.types.some(quotes) && (byField ? (c.seenAs.fields ?? []).some(quotes) : c.seenAs.fields === undefined);
+  const shape = changes.find((c) => seen(c, true)) ?? changes.find((c) => seen(c, false));
+  if (shape) return shape;
   if (!quotes('kind')) return undefined;
   // A part's type is `Part` or one of its member types (`PartText`, … emit/types.ts).
   return (/'Part[A-Z]?\w*'/.test(m) ? changes.find((c) => c.area === 'part') : undefined) ?? changes.find((c) => c.area === 'shape' && c.subject === 'kind');
