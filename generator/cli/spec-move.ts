@@ -8,6 +8,7 @@ import type { LoadedInputs } from '../inputs.js';
 import { loadProtocol } from '../inputs.js';
 import { isSpecPath } from '../load/schema-source.js';
 import { canAnswer } from '../model/compat.js';
+import type { ProtocolModel } from '../model/protocol.js';
 import { diffProtocols, type Change } from '../model/diff.js';
 import type { Plan } from '../write/plan.js';
 import { formatChange, isSemantic, sectionLines } from './diff-command.js';
@@ -15,12 +16,25 @@ import { recordSpec } from './manifest-spec.js';
 import type { Reporter } from './output.js';
 import { checkUserCode, type UserCodeProblem } from './user-code-check.js';
 
+/**
+ * The version as the lock records it, to tell a move: the version, or for a spec of no released
+ * version its name (`unreleased lf.a2a.v1 (next.proto)`), so one unreleased spec is told from another.
+ */
+export const lockedSpec = (protocol: ProtocolModel): string => (protocol.version === 'unknown' ? protocol.name : protocol.version);
+
+/** A locked spec as messages say it: `v1.0.1`, or the unreleased spec's name as it is. */
+const shown = (locked: string): string => (/^\d/.test(locked) ? `v${locked}` : locked);
+
 /** Moving `spec:` regenerates everything; say what broke, then check the user's code against it. */
 export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedInputs, cwd: string, report: Reporter): Promise<void> {
   const before = plan.previousLock;
-  if (!before || before.spec === inputs.protocol.version) return;
-  const [from, to] = [before.spec, inputs.protocol.version];
-  report.info(`\nA2A spec moved from v${from} to v${to}.`);
+  if (!before || before.spec === lockedSpec(inputs.protocol)) return;
+  const [from, to] = [before.spec, lockedSpec(inputs.protocol)];
+  // What `a2a-gen diff` takes for each side: a released version, else the file or URL it came from.
+  const fromRef = /^\d/.test(from) ? from : (before.specRef ?? from);
+  const origin = inputs.protocol.origin;
+  const toRef = /^\d/.test(to) ? to : /^https?:/i.test(origin) ? origin : relative(cwd, origin) || origin;
+  report.info(`\nA2A spec moved from ${shown(from)} to ${shown(to)}.`);
   let breaking: Change[] = [];
   try {
     const old = await loadProtocol(before.specRef && !/^https?:/i.test(before.specRef) ? before.specRef : from, root);
@@ -28,10 +42,10 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
     report.data({ specSwitch: { from, to, breaking } });
     const semantic = breaking.filter(isSemantic);
     const detail = breaking.length - semantic.length;
-    report.info(`What code written for v${from} must change (${breaking.length} breaking change(s); all changes: a2a-gen diff ${from} ${to}):`);
+    report.info(`What code written for ${shown(from)} must change (${breaking.length} breaking change(s); all changes: a2a-gen diff ${fromRef} ${toRef}):`);
     for (const line of sectionLines(semantic)) report.info(line);
     if (detail > 0)
-      report.info(`\n${semantic.length > 0 ? 'And ' : ''}${detail} breaking change(s) to types and fields: \`a2a-gen diff ${from} ${to}\` lists them.`);
+      report.info(`\n${semantic.length > 0 ? 'And ' : ''}${detail} breaking change(s) to types and fields: \`a2a-gen diff ${fromRef} ${toRef}\` lists them.`);
   } catch {
     report.warn(`cannot load the previous spec (${before.specRef ?? from}) to list what changed`);
   }
@@ -56,7 +70,7 @@ export async function reportSpecSwitch(root: string, plan: Plan, inputs: LoadedI
 export async function keepSpec(spec: string, inputs: LoadedInputs, root: string, cwd: string, report: Reporter): Promise<void> {
   const file = inputs.manifest.file;
   const folder = dirname(file);
-  const value = isSpecPath(spec) ? relative(folder, resolve(cwd, spec.trim())).replaceAll('\\', '/') || '.' : spec.trim();
+  const value = specForManifest(spec, file, cwd);
   const written = inputs.manifest.spec;
   if (value === written) return;
   const name = relative(cwd, file) || file;
@@ -70,6 +84,11 @@ export async function keepSpec(spec: string, inputs: LoadedInputs, root: string,
     report.info(`${name}: spec set to ${value}${written === undefined ? '' : ` (was ${written})`}, so the next \`generate\` stays on this version.`);
     report.data({ manifestSpec: value });
   }
+}
+
+/** `--spec` as the manifest says it: a path relative to the manifest's folder (where `spec:` paths resolve), else as written. */
+export function specForManifest(spec: string, manifestFile: string, cwd: string): string {
+  return isSpecPath(spec) ? relative(dirname(manifestFile), resolve(cwd, spec.trim())).replaceAll('\\', '/') || '.' : spec.trim();
 }
 
 /** The author's own files against the new types: each place that no longer fits, with the change behind it. */

@@ -68,7 +68,8 @@ export interface DocsView {
   title: string;
   description: string;
   version: string;
-  specVersion: string;
+  /** The A2A version as docs name it (`v1.0.1`; ProtocolModel.name). */
+  specName: string;
   specUrl: string;
   generator: string;
   endpoint: string;
@@ -227,7 +228,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     title: str(card.name),
     description: str(card.description),
     version: str(card.version),
-    specVersion: protocol.version,
+    specName: protocol.name,
     specUrl: protocol.specUrl,
     generator: `a2a-gen ${ctx.toolVersion}`,
     endpoint,

@@ -269,6 +269,7 @@ export interface RestBinding {
 
 export interface ProtocolDescriptor {
   version: string;
+  name: string; // the version as messages name it: `v1.0.1`, or `unreleased lf.a2a.v1 (next.proto)` (no released version)
   /** Set from v1.0 on: requests name their version and others are refused. */
   negotiation?: VersionNegotiation;
   rules: { readonly [id in RuleId]?: SpecRule };
