@@ -56,7 +56,7 @@ export async function generate(input: GenerateInput): Promise<GeneratedFile[]> {
     if (seen.has(f.path)) throw new Error(`a2a-gen: two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-  const header = { toolVersion: input.toolVersion, specVersion: protocol.version, manifestName: agent.manifestName };
+  const header = { toolVersion: input.toolVersion, specName: protocol.name, manifestName: agent.manifestName };
   return files
     .map((f) => (f.owner === 'generator' ? { ...f, content: stampHeader(f.path, f.content, header) } : f))
     .sort((a, b) => a.path.localeCompare(b.path));

@@ -26,7 +26,7 @@ export async function runDiff(args: { from: string; to: string; cwd: string }, r
 
 export function diffLines(diff: ProtocolDiff): string[] {
   const breaking = diff.changes.filter((c) => c.breaking).length;
-  return [`A2A v${diff.from} → v${diff.to}: ${diff.changes.length} change(s), ${breaking} breaking`, ...sectionLines(diff.changes)];
+  return [`A2A ${diff.fromName} → ${diff.toName}: ${diff.changes.length} change(s), ${breaking} breaking`, ...sectionLines(diff.changes)];
 }
 
 /** The changes under a title per area, in AREAS order, each section after a blank line. */

@@ -13,7 +13,7 @@ import { changes, conflicts, planWrite, type Plan } from '../write/plan.js';
 import { a2aGenDependency } from './dependency.js';
 import { countActions, planLines, summaryLine, type Reporter } from './output.js';
 import { planDiffs } from './plan-diff.js';
-import { reportSpecSwitch } from './spec-move.js';
+import { keepSpec, lockedSpec, reportSpecSwitch, specForManifest } from './spec-move.js';
 
 export interface GenerateArgs {
   manifest: string;
@@ -38,11 +38,12 @@ export interface GenerateOutcome {
 export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: ApplyHooks = {}): Promise<GenerateOutcome> {
   const started = performance.now();
   const inputs = await loadInputs({ manifestPath: args.manifest, spec: args.spec, cwd: args.cwd });
-  report.progress(`generating for A2A v${inputs.protocol.version} from ${relative(args.cwd, inputs.manifest.file) || inputs.manifest.file}`);
+  report.progress(`generating for A2A ${inputs.protocol.name} from ${relative(args.cwd, inputs.manifest.file) || inputs.manifest.file}`);
   const root = args.out ? resolve(args.cwd, args.out) : dirname(inputs.manifest.file);
   const files = await generate({ ...inputs, scaffold: { a2aGenDependency: a2aGenDependency({ projectDir: root }) } });
-  const specRef = args.spec ?? inputs.manifest.spec;
-  const plan = await planWrite(root, files, { force: args.force, generator: `a2a-gen ${inputs.toolVersion}`, spec: inputs.protocol.version, specRef });
+  // As the manifest will say it (keepSpec), so that the lock of this run and of the next agree.
+  const specRef = args.spec !== undefined ? specForManifest(args.spec, inputs.manifest.file, args.cwd) : inputs.manifest.spec;
+  const plan = await planWrite(root, files, { force: args.force, generator: `a2a-gen ${inputs.toolVersion}`, spec: lockedSpec(inputs.protocol), specRef });
   const ms = Math.round(performance.now() - started);
   report.data({ spec: inputs.protocol.version, root, counts: countActions(plan), files: plan.entries.map((e) => ({ path: e.path, action: e.action })) });
 
@@ -81,6 +82,7 @@ export async function runGenerate(args: GenerateArgs, report: Reporter, hooks: A
     plan,
     report,
   );
+  if (args.spec !== undefined) await keepSpec(args.spec, inputs, root, args.cwd, report);
   await reportSpecSwitch(root, plan, inputs, args.cwd, report);
   return { exitCode: 0, plan, inputs };
 }

@@ -14,6 +14,7 @@ import { decodeUtf8 } from '../load/text.js';
 import { packageRoot } from '../paths.js';
 import { runGenerate } from './generate-command.js';
 import { manifestFromAnswers, nameFromFolder } from './init-manifest.js';
+import { withSpec } from './manifest-spec.js';
 import type { Reporter } from './output.js';
 import { askInitQuestions } from './prompts.js';
 
@@ -60,7 +61,8 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
     // the new project, as they will for the `generate` below.
     await validateManifestText(source.text, source.file, { spec: args.spec, cwd: args.cwd, specBaseDir: dir });
     await mkdir(dir, { recursive: true });
-    await writeFile(target, withSpec(source.text, args.spec), { flag: 'wx' });
+    // `--spec` goes into the manifest itself, so later `generate` runs agree with it.
+    await writeFile(target, args.spec ? withSpec(source.text, args.spec) : source.text, { flag: 'wx' });
   } else report.info(`using the existing ${MANIFEST}`);
   const outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
   const where = relative(args.cwd, dir) || '.';
@@ -69,15 +71,6 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
     `\nYour agent is ready in ${where}:\n  cd ${where}\n  npm install && npm start   # serves it\n  npm test                   # tests it with the generated client\nEdit ${MANIFEST} and run \`npm run generate\` to change it; your code lives in src/main.ts and src/skills/.`,
   );
   return outcome.exitCode;
-}
-
-/** `--spec` goes into the manifest itself, so later `generate` runs agree with it. */
-function withSpec(text: string, spec: string | undefined): string {
-  if (!spec) return text;
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0) return text; // generate reports the syntax error with its position
-  doc.set('spec', spec);
-  return doc.toString(LAYOUT);
 }
 
 /** The manifest with `agent.name` set (comments and layout kept); as it was without a name. */

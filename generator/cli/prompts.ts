@@ -2,6 +2,7 @@
 // Streams are injectable, so tests drive the prompts without a terminal.
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
+import { loadProtocol } from '../inputs.js';
 import { factsFor } from '../model/versions.js';
 
 export interface InitAnswers {
@@ -67,7 +68,10 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const streaming = yes(await ask('Streaming (message/stream)? y/n', 'y', yesNo));
+    const version = spec.replace(/^v/, '');
+    // The streaming method as the chosen version names it (`SendStreamingMessage` on v1.0, `message/stream` on v0.2–v0.3).
+    const streamMethod = (await loadProtocol(version, process.cwd()).catch(() => undefined))?.methods.find((m) => m.role === 'stream')?.name;
+    const streaming = yes(await ask(`Streaming${streamMethod ? ` (${streamMethod})` : ''}? y/n`, 'y', yesNo));
     const pushNotifications = yes(await ask('Push notifications (webhooks)? y/n', 'n', yesNo));
     const auth = (await ask('Authentication: none, bearer or apiKey', 'none', (a) =>
       ['none', 'bearer', 'apiKey'].includes(a) ? undefined : 'none, bearer or apiKey',
@@ -76,7 +80,6 @@ export async function askInitQuestions(input: Readable, output: Writable, versio
       ['memory', 'postgres'].includes(a) ? undefined : 'memory or postgres',
     )) as InitAnswers['store'];
     // gRPC is a binding from v0.3.0; it adds a dependency (@grpc/grpc-js), so it is asked for, not assumed.
-    const version = spec.replace(/^v/, '');
     const grpc = factsFor(version).grpc !== undefined && yes(await ask('Serve gRPC too (GRPC_PORT, adds @grpc/grpc-js)? y/n', 'n', yesNo));
     return { name, spec: version, skills: [...new Set(skills)], streaming, pushNotifications, auth, store, grpc };
   } finally {

@@ -7,6 +7,6 @@ export async function runValidate(args: { manifest: string; spec?: string; cwd: 
   const { manifest, protocol } = await validateManifest({ manifestPath: args.manifest, spec: args.spec, cwd: args.cwd });
   const name = relative(args.cwd, manifest.file) || manifest.file;
   report.data({ valid: true, manifest: manifest.file, spec: protocol.version, skills: manifest.skills.map((s) => s.id) });
-  report.info(`${name}: valid for A2A v${protocol.version} (${manifest.skills.length} skill${manifest.skills.length === 1 ? '' : 's'})`);
+  report.info(`${name}: valid for A2A ${protocol.name} (${manifest.skills.length} skill${manifest.skills.length === 1 ? '' : 's'})`);
   return 0;
 }

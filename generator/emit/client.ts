@@ -31,7 +31,7 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
   ];
   const skills = ctx.agent.skills.map((s) => skillHelper(file, s, stream));
   file.add(
-    tsDoc(`A typed client for agents that speak A2A v${protocol.version}: one method per JSON-RPC method of its schema.\n@see ${protocol.specUrl}`),
+    tsDoc(`A typed client for agents that speak A2A ${protocol.name}: one method per JSON-RPC method of its schema.\n@see ${protocol.specUrl}`),
     `export class ${A2AClient} extends ${A2AClientBase} {\n`,
     ...members,
     tsDoc(

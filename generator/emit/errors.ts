@@ -33,7 +33,7 @@ export function emitErrors(ctx: EmitContext): GeneratedFile {
     );
   });
   file.add(
-    `${tsDoc(`Errors of A2A v${ctx.protocol.version}: JSON-RPC 2.0's own and the A2A-specific ones, one class each.\n@see ${ctx.protocol.specUrl}`)}\n`,
+    `${tsDoc(`Errors of A2A ${ctx.protocol.name}: JSON-RPC 2.0's own and the A2A-specific ones, one class each.\n@see ${ctx.protocol.specUrl}`)}\n`,
     ...classes,
     `/** Error classes by code. */\n`,
     `export const errorClassesByCode: ReadonlyMap<number, ${ErrorClass}> = new Map<number, ${ErrorClass}>([\n`,

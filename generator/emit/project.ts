@@ -34,7 +34,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     version,
     agentName: String(card.name ?? name),
     description: String(card.description ?? ''),
-    specVersion: protocol.version,
+    specName: protocol.name,
     manifestName: agent.manifestName,
     a2aGenDependency: ctx.scaffold.a2aGenDependency,
     tracing: agent.server.tracing === 'opentelemetry',

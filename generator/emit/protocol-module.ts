@@ -28,9 +28,10 @@ export function emitProtocolModule(ctx: EmitContext): GeneratedFile {
   });
   const methodTableType = file.importType(runtimeExports.ProtocolDescriptor);
   file.add(
-    tsDoc(`What the runtime needs to know about A2A v${protocol.version}, derived from its schema.\n@see ${protocol.specUrl}`),
+    tsDoc(`What the runtime needs to know about A2A ${protocol.name}, derived from its schema.\n@see ${protocol.specUrl}`),
     `export const protocol: ${methodTableType} = {\n`,
     `  version: ${tsString(protocol.version)},\n`,
+    `  name: ${tsString(protocol.name)},\n`,
     ...(protocol.negotiation ? [`  negotiation: ${tsLiteral(protocol.negotiation, '  ')},\n`] : []),
     `  wellKnownPaths: ${tsLiteral(protocol.wellKnownPaths, '  ')},\n`,
     `  pushContentType: ${tsString(protocol.pushContentType)},\n`,

@@ -25,12 +25,12 @@ function codecModule(ctx: EmitContext, path: string, name: string, type: Project
   const Codec = file.importType(type);
   if (protocol.rest?.wire === 'proto-v0.3') {
     file.add(
-      tsDoc(`A2A v${protocol.version}'s HTTP+JSON carries the ProtoJSON of its a2a.proto: bodies are translated (proto-v03/).`),
+      tsDoc(`A2A ${protocol.name}'s HTTP+JSON carries the ProtoJSON of its a2a.proto: bodies are translated (proto-v03/).`),
       `export const ${name}: ${Codec} | undefined = ${file.import(protoV03)};\n`,
     );
   } else {
     file.add(
-      tsDoc(`A2A v${protocol.version}'s HTTP+JSON${protocol.rest ? '' : ' (none)'} carries the methods' own objects: no codec.`),
+      tsDoc(`A2A ${protocol.name}'s HTTP+JSON${protocol.rest ? '' : ' (none)'} carries the methods' own objects: no codec.`),
       `export const ${name}: ${Codec} | undefined = undefined;\n`,
     );
   }

@@ -32,7 +32,7 @@ export async function emitTypes(ctx: EmitContext): Promise<GeneratedFile[]> {
   const files = [
     generatorFile(
       GENERATED.types,
-      `${tsDoc(`Types of the A2A v${protocol.version} protocol, generated from its JSON Schema.\n@see ${protocol.specUrl}`)}\n${protocolTypes}`,
+      `${tsDoc(`Types of the A2A ${protocol.name} protocol, generated from its JSON Schema.\n@see ${protocol.specUrl}`)}\n${protocolTypes}`,
     ),
     generatorFile(GENERATED.skillTypes, await skillTypes(ctx)),
     methodMap(ctx),
@@ -141,7 +141,7 @@ function methodMap(ctx: EmitContext): GeneratedFile {
     return `${doc}  ${tsString(m.name)}: { params: ${params}; result: ${result}; streaming: ${m.streaming}; role: ${tsString(m.role)} };\n`;
   });
   file.add(
-    tsDoc(`Every JSON-RPC method of A2A v${ctx.protocol.version}, with its params and result types.`),
+    tsDoc(`Every JSON-RPC method of A2A ${ctx.protocol.name}, with its params and result types.`),
     `export interface A2AMethods {\n${entries.join('')}}\n\n`,
     `export type A2AMethodName = keyof A2AMethods;\n`,
     `export type ParamsOf<M extends A2AMethodName> = A2AMethods[M]['params'];\n`,

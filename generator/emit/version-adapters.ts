@@ -17,8 +17,8 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
   file.add(
     tsDoc(
       compat.length
-        ? `A2A v${ctx.protocol.version} agent answering ${compat.map((c) => `v${c.fullVersion}`).join(', ')} clients too, through these translations.`
-        : `This agent answers A2A v${ctx.protocol.version} only (no \`compat\` in its manifest).`,
+        ? `A2A ${ctx.protocol.name} agent answering ${compat.map((c) => `v${c.fullVersion}`).join(', ')} clients too, through these translations.`
+        : `This agent answers A2A ${ctx.protocol.name} only (no \`compat\` in its manifest).`,
     ),
     `export const versionAdapters: readonly ${VersionAdapter}[] = [${adapters.join(', ')}];\n`,
   );
@@ -30,7 +30,7 @@ export function emitVersionAdapters(ctx: EmitContext): GeneratedFile[] {
     tsDoc(
       compat.length
         ? `The older versions this client can speak when its caller accepts them (\`versions\`; spec v1.0 §3.6.3: never on its own): ${compat.map((c) => `v${c.fullVersion}`).join(', ')}.`
-        : `This client speaks A2A v${ctx.protocol.version} only (no \`compat\` in its manifest).`,
+        : `This client speaks A2A ${ctx.protocol.name} only (no \`compat\` in its manifest).`,
     ),
     `export const clientVersions: readonly ${FallbackVersion}[] = [${clients.join(', ')}];\n`,
   );

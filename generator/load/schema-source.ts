@@ -95,6 +95,12 @@ export interface ReadSchemaOptions {
   timeoutMs?: number;
 }
 
+/** Whether a `spec:` / `--spec` reference names a file (not a bundled version, not a URL): it resolves against a folder. */
+export function isSpecPath(ref: string): boolean {
+  const trimmed = ref.trim();
+  return !/^https?:\/\//i.test(trimmed) && !VERSION_LIKE.test(trimmed);
+}
+
 export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
   const trimmed = ref.trim();
   if (/^https?:\/\//i.test(trimmed)) return readUrl(trimmed, opts);

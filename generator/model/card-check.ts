@@ -42,20 +42,14 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
   }
   errors.push(...checkSkillNames(manifest), ...checkSecurity(manifest));
   if (manifest.server.tenant !== undefined && !servesThroughInterfaces(protocol))
-    errors.push(
-      locatedError(
-        doc,
-        ['server', 'tenant'],
-        `a tenant is a field of v1.0's AgentInterface; ${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} has none (use spec: '1.0')`,
-      ),
-    );
+    errors.push(locatedError(doc, ['server', 'tenant'], `a tenant is a field of v1.0's AgentInterface; A2A ${protocol.name} has none (use spec: '1.0')`));
   const restAt = manifest.server.bindings?.indexOf('rest') ?? -1;
   if (restAt >= 0 && !protocol.rest)
     errors.push(
       locatedError(
         doc,
         ['server', 'bindings', restAt],
-        `${protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only, or use spec: 0.3.0 or later`,
+        `A2A ${protocol.name} defines no HTTP+JSON binding (it has one from v0.3.0); serve jsonrpc only, or use spec: 0.3.0 or later`,
       ),
     );
   const grpcAt = manifest.server.bindings?.indexOf('grpc') ?? -1;
@@ -69,7 +63,7 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
       ),
     );
   const findings = checkShape(card, protocol.definitions.AgentCard, { definitions: protocol.definitions, strict: true });
-  const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
+  const label = `A2A ${protocol.name}`;
   for (const f of findings) {
     const where = toManifestPath(f.path);
     if (f.kind === 'missing') {
@@ -219,6 +213,6 @@ function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | un
 function noGrpc(protocol: ProtocolModel, fromProto: boolean): string {
   if (fromProto)
     return 'an a2a.json made from a proto does not say how its messages are written in binary, which gRPC needs; serve gRPC from the a2a.proto itself (spec: 1.0, or its path)';
-  const label = protocol.version === 'unknown' ? 'this schema' : `A2A v${protocol.version}`;
+  const label = `A2A ${protocol.name}`;
   return `${label} defines no gRPC binding (it has one from v0.3.0); serve jsonrpc${protocol.rest ? ' and rest' : ''} only, or use spec: 0.3.0 or later`;
 }

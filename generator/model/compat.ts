@@ -78,6 +78,11 @@ export function compatModels(
   return errors.length ? { compat: [], errors } : { compat, errors };
 }
 
+/** Whether an agent of `agent`'s version can answer `olderVersion` clients through `compat:` (a spec move suggests it). */
+export function canAnswer(agent: ProtocolModel, olderVersion: string): boolean {
+  return TRANSLATIONS.some((t) => t.agent.test(agent.wireVersion) && t.answers === olderVersion);
+}
+
 /** The compat entry for answering `older` in an agent of `agent`, or the reason there is none. */
 function compatFor(agent: ProtocolModel, older: ProtocolModel): CompatModel | string {
   const known = TRANSLATIONS.filter((t) => t.agent.test(agent.wireVersion));

@@ -11,4 +11,11 @@ export interface Change {
   to?: string;
   detail?: string;
   breaking: boolean;
+  /**
+   * Shape changes: where a compiler meets them in code written for the old version — the old
+   * fields such code still uses (`blocking`, `final`), and the types of the newer version that no
+   * longer have them (`SendMessageConfiguration`) or that now wrap what it reads
+   * (`SendMessageResponse`). A spec move links a type error naming them to the change.
+   */
+  seenAs?: { fields?: string[]; types: string[] };
 }

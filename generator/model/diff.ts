@@ -19,6 +19,9 @@ export { typeSignature } from './diff-types.js';
 export interface ProtocolDiff {
   from: string;
   to: string;
+  /** The versions as messages name them (`v0.3.0`, `unreleased lf.a2a.v1 (next.proto)`: ProtocolModel.name). */
+  fromName: string;
+  toName: string;
   changes: Change[];
 }
 
@@ -38,7 +41,7 @@ export function diffProtocols(a: ProtocolModel, b: ProtocolModel): ProtocolDiff 
     if (c.area === 'enum' && enumSubjects.has(c.subject)) return;
     add(c);
   });
-  return { from: a.version, to: b.version, changes };
+  return { from: a.version, to: b.version, fromName: a.name, toName: b.name, changes };
 }
 
 /** Where the card is found: the well-known path and the authenticated extended card. */

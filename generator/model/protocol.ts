@@ -21,6 +21,11 @@ import { detectVersion, factsFor, factsForUnknown } from './versions.js';
 export interface ProtocolModel {
   /** The A2A version (`0.3.0`), or `unknown` for an unrecognized schema. */
   version: string;
+  /**
+   * How messages, headers and docs name the version: `v0.3.0`; a spec of no released version by
+   * what is known of it, its proto package and file (`unreleased lf.a2a.v1 (next.proto)`).
+   */
+  name: string;
   /** Where the schema came from (a path or URL), for headers and messages. */
   origin: string;
   /** Normalized definitions plus the synthetic ones the model adds (see `syntheticDefinitions`). */
@@ -79,6 +84,7 @@ export function buildProtocolModel(schema: LoadedSchema, grpcProtos: GrpcProtos 
   const grpc = deriveGrpc(facts.grpc, proto ? proto.grpc : facts.grpc?.messages === 'proto-v03' ? grpcProtos[facts.grpc.proto] : undefined, methods);
   return {
     version,
+    name: version === 'unknown' ? unreleasedName(proto?.package, schema.origin) : `v${version}`,
     origin: schema.origin,
     definitions,
     syntheticDefinitions: Object.keys(synthetic).sort(),
@@ -112,4 +118,16 @@ export function buildProtocolModel(schema: LoadedSchema, grpcProtos: GrpcProtos 
 function withCardForm(protocol: CardFormSource): { cardForm?: CardForm } {
   const cardForm = cardFormOf(protocol);
   return cardForm ? { cardForm } : {};
+}
+
+/** A spec that names no released version: "unreleased", its package when it has one, its file. */
+function unreleasedName(protoPackage: string | undefined, origin: string): string {
+  // A URL's last path segment, without its query; a path's file name.
+  const file =
+    origin
+      .replace(/[?#].*$/, '')
+      .split(/[/\\]/)
+      .filter(Boolean)
+      .at(-1) ?? origin;
+  return `unreleased ${protoPackage ? `${protoPackage} ` : ''}(${file})`;
 }

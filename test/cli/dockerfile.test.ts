@@ -88,7 +88,7 @@ describe('the scaffolded Dockerfile', () => {
     expect(env).toEqual(expect.arrayContaining(['HOST=0.0.0.0', `PORT=${port}`]));
     expect(steps.find((s) => s.op === 'EXPOSE')?.args).toBe(String(port));
     // node itself, in exec form: the SIGTERM of `docker stop` reaches the agent (graceful shutdown).
-    expect(JSON.parse(steps.find((s) => s.op === 'CMD')!.args)).toEqual(['node', 'dist/main.js']);
+    expect(JSON.parse(steps.find((s) => s.op === 'CMD')!.args)).toEqual(['node', '--enable-source-maps', 'dist/main.js']);
 
     // The health check: node (no curl in slim images) fetching this version's card on PORT.
     const check = steps.find((s) => s.op === 'HEALTHCHECK')!.args;

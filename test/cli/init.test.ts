@@ -64,6 +64,7 @@ describe('a2a-gen init', () => {
     const manifest = readFileSync(join(cwd, 'agent', 'a2a.yaml'), 'utf8');
     expect(manifest).toMatch(/^spec: 0\.3\.0$/m);
     expect(manifest).not.toMatch(/compat/);
+    expect(manifest).not.toMatch(/the default/); // v0.3.0 is not what `init` makes by default (v1.0 is)
     expect(existsSync(join(cwd, 'agent', 'src/a2a/compat'))).toBe(false);
   });
 
@@ -130,6 +131,7 @@ describe('a2a-gen init', () => {
     expect(await done).toBe(0);
     expect(said).toMatch(/\? Agent name \(Asked\) /); // the folder's name by default
     expect(said).toMatch(/one of 0\.1\.0, .*0\.3\.0/);
+    expect(said).toMatch(/\? Streaming \(message\/stream\)\? y\/n \(y\) /); // v0.2.5's name for it
     const manifest = readFileSync(join(cwd, 'asked', 'a2a.yaml'), 'utf8');
     expect(manifest).toMatch(/^spec: 0\.2\.5$/m);
     expect(manifest).toMatch(/name: Weather Bot/);
@@ -158,11 +160,13 @@ describe('a2a-gen init', () => {
   it('v1.0 with an API key: the manifest writes security in v1.0 terms, and the agent generates', async () => {
     const cwd = await tempDir('init-v1-');
     const stdin = new PassThrough();
-    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+    let said = '';
+    const sink = new Writable({ write: (c, _e, cb) => ((said += String(c)), cb()) });
     const done = main(['init', 'keyed'], { cwd, stdin, stdout: sink, stderr: sink, interactive: true });
     // Answers: name, version, skills, streaming, push, auth, store.
     stdin.end('\n1.0.1\n\n\n\napiKey\n\n');
     expect(await done).toBe(0);
+    expect(said).toMatch(/\? Streaming \(SendStreamingMessage\)\? y\/n \(y\) /); // v1.0's name, not v0.3's message/stream
     const manifest = readFileSync(join(cwd, 'keyed', 'a2a.yaml'), 'utf8');
     expect(manifest).toMatch(/^spec: 1\.0\.1$/m);
     expect(manifest).toMatch(/securitySchemes:\n\s+apiKey:\n\s+apiKeySecurityScheme:\n\s+location: header\n\s+name: X-API-Key/);

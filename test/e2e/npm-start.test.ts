@@ -1,9 +1,10 @@
 // `npm start` in a scaffolded project, through real npm: it builds first (prestart), then npm's
 // only child is the agent's node itself — no shell in between that a signal would stop while
-// node runs on. SIGTERM to npm's pid ends the agent. While it runs, the Dockerfile's
+// node runs on — with source maps on, so a handler's stack trace names src/*.ts. SIGTERM to
+// npm's pid ends the agent. While it runs, the Dockerfile's
 // HEALTHCHECK command is run as Docker would run it (Docker itself cannot run here).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,11 @@ describe('npm start in a scaffolded agent', () => {
     const scripts = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts;
     expect(scripts.prestart).toMatch(/npm run build/);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir'); // an installed project
+    // A handler that throws at line 4 of its source (the compiled line differs: no types there).
+    writeFileSync(
+      join(dir, 'src/skills/echo.ts'),
+      `import type { SkillHandlers } from '../a2a/server/handlers.js';\n\nexport const handler: SkillHandlers['echo'] = async (context) => {\n  if (context.text === 'boom') throw new Error('boom from the handler');\n  return context.text;\n};\n`,
+    );
 
     const npm = spawn('npm', ['start', '--loglevel=error'], {
       cwd: dir,
@@ -90,7 +96,21 @@ describe('npm start in a scaffolded agent', () => {
     const [agent] = children;
     const argv = proc(agent)!.argv;
     expect(basename(argv[0])).toBe('node');
-    expect(argv.slice(1)).toEqual(['dist/main.js']);
+    expect(argv.slice(1)).toEqual(['--enable-source-maps', 'dist/main.js']);
+
+    // The handler's error, logged with its stack: at src/skills/echo.ts, line 4, not dist/*.js.
+    await fetch(`http://127.0.0.1:${port}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'message/send',
+        params: { message: { kind: 'message', messageId: 'm-1', role: 'user', parts: [{ kind: 'text', text: 'boom' }] } },
+      }),
+    });
+    for (const until = Date.now() + 5000; !out.includes('boom from the handler') && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+    expect(out).toMatch(/boom from the handler\n\s+at handler \(\S*\/src\/skills\/echo\.ts:4:\d+\)/);
 
     const dockerfile = readFileSync(join(dir, 'Dockerfile'), 'utf8');
     expect(await healthcheck(dockerfile, port)).toBe(0);

@@ -1,13 +1,16 @@
 // The README, run as written: its first command on a fresh clone yields a running agent, and
 // the five-minute tutorial works step by step — with the quick start's agent still running, as a
-// reader who did both would have it. Commands come from README.md itself; the only change is
-// that `npm start` runs in the background (the README says "keep it running").
+// reader who did both would have it. Commands come from README.md itself; the only changes are
+// that `npm start` runs in the background (the README says "keep it running") and that every
+// agent listens on a free port of the test's own instead of the README's (41241, 31251, 31252):
+// the reader running this test may well have the quick start's agent on 41241 still.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/examples.js';
+import { freePort } from '../helpers/ports.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const run = promisify(execFile);
@@ -80,15 +83,37 @@ describe('README.md', () => {
     const work = await tempDir('readme-');
     const clone = join(work, 'clone');
     await run('git', ['clone', '--quiet', '--no-hardlinks', ROOT, clone]);
-    const firstCommand = shellBlocks(readme.slice(0, readme.indexOf('## ')))[0].split('\n')[0];
-    const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get')));
+    const quickStart = readme.slice(0, readme.indexOf('## '));
+    const quickPort = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(quickStart)![1];
+    const tutorialText = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get'))).join('\n');
+    // Each README port → a free one, the same throughout (an agent's PORT= and its clients' URLs).
+    const readmePorts = [quickPort, ...new Set([...tutorialText.matchAll(/\bPORT=(\d+)/g)].map((m) => m[1]))];
+    const ports = new Map<string, string>();
+    for (const p of readmePorts) ports.set(p, String(await freePort()));
+    expect(new Set(ports.values()).size).toBe(readmePorts.length);
+    const ownPorts = (text: string): string => text.replace(/\b\d{4,5}\b/g, (p) => ports.get(p) ?? p);
+    // The quick start's `npm start` serves on its default port: here it is told a free one.
+    const firstCommand = shellBlocks(quickStart)[0]
+      .split('\n')[0]
+      .replace(/ npm start$/, ` PORT=${quickPort} npm start`);
+    const tutorial = shellBlocks(readme.slice(readme.indexOf('## Five-minute tutorial'), readme.indexOf('## What you get'))).map(ownPorts);
     expect(tutorial).toHaveLength(4);
     // The main job, then a look at the agent it started; then the tutorial while that agent still
     // runs (terminal 1 runs block 1, terminal 2 the rest: it starts from the repository root too);
     // then the quick start's agent again, which the tutorial must have left alone.
     const card = (tag: string) =>
-      `node -e "fetch('http://127.0.0.1:41241/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('${tag} ' + c.name))"`;
-    const steps = [firstCommand.replace(/ && /g, '\n'), card('CARD'), 'cd ..', tutorial[0], 'cd ..', tutorial[1], tutorial[2], tutorial[3], card('STILL')];
+      `node -e "fetch('http://127.0.0.1:${ports.get(quickPort)}/.well-known/agent-card.json').then((r) => r.json()).then((c) => console.log('${tag} ' + c.name))"`;
+    const steps = [
+      ownPorts(firstCommand).replace(/ && /g, '\n'),
+      card('CARD'),
+      'cd ..',
+      tutorial[0],
+      'cd ..',
+      tutorial[1],
+      tutorial[2],
+      tutorial[3],
+      card('STILL'),
+    ];
     writeFileSync(join(work, 'readme.sh'), script(steps));
     const { stdout } = await run('bash', [join(work, 'readme.sh')], { cwd: clone, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 }).catch(
       (err: { stdout?: string; message: string }) => {

@@ -358,7 +358,7 @@ describe.each(BUNDLED)('the bundled %s proto', (version) => {
 
   // The spec text is outside material: beside the repository as ../shared/spec, else skipped.
   if (SPEC_TEXT === undefined)
-    it.skip(`§8.5's sample agent card is skipped: no spec text at ${SPEC_PATH} (the A2A spec texts beside the repository)`, () => {});
+    it.skip(`§8.5's sample agent card is skipped: no ${SPEC_PATH}; to run it, put the A2A v1.0.1 specification there (docs/specification.md of github.com/a2aproject/A2A at tag v1.0.1)`, () => {});
   else
     it('accepts §8.5: an agent card with a oneof security scheme', () => {
       expect(validate('AgentCard', JSON.parse(specJson(SPEC_TEXT, '### 8.5. Sample Agent Card')))).toEqual([]);

@@ -9,6 +9,7 @@ export type Given = Partial<ProtocolModel>;
 export const model = (over: Given, version: string): ProtocolModel =>
   ({
     version,
+    name: `v${version}`,
     origin: 'test',
     definitions: {},
     syntheticDefinitions: [],

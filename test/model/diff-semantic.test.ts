@@ -20,6 +20,12 @@ const base = {
 } as unknown as ProtocolFeatures;
 const features = (over: Partial<ProtocolFeatures>): ProtocolFeatures => ({ ...base, ...over });
 
+/** A send method whose options sit in `configuration`, a `SendOptions` (the same on both sides: no type rows). */
+const sendWithOptions: Given = {
+  methods: [method('send', { role: 'send', paramsType: 'SendParams' })],
+  definitions: { SendParams: object({ configuration: ref('SendOptions') }), SendOptions: object({}) },
+};
+
 const run = ([a, b]: [Given, Given]): Change[] => diffProtocols(model(a, '1.0.0'), model(b, '2.0.0')).changes;
 type Case = { name: string; given: [a: Given, b: Given]; want: Change[] };
 
@@ -136,12 +142,17 @@ describe('parts and shapes: one line each, from the features', () => {
       ],
     },
     {
-      name: 'results wrapped in members; `final` gone from status updates (its field not repeated)',
+      name: 'results wrapped in members; `final` gone from status updates (its field not repeated); each seen as where code meets it',
       given: [
-        { features: features({ statusUpdateFinal: true }), definitions: { TaskStatusUpdateEvent: object({ final: { type: 'boolean' } }) } },
+        {
+          features: features({ statusUpdateFinal: true }),
+          definitions: { TaskStatusUpdateEvent: object({ final: { type: 'boolean' } }) },
+          methods: [method('send', { role: 'send', resultType: 'SendResult' }), method('stream', { role: 'stream', resultType: 'StreamResult' })],
+        },
         {
           features: features({ resultMembers: { task: 'task', message: 'message', statusUpdate: 'statusUpdate', artifactUpdate: 'artifactUpdate' } }),
           definitions: { TaskStatusUpdateEvent: object({}) },
+          methods: [method('send', { role: 'send', resultType: 'SendResult' }), method('stream', { role: 'stream', resultType: 'StreamResult' })],
         },
       ],
       want: [
@@ -151,6 +162,7 @@ describe('parts and shapes: one line each, from the features', () => {
           subject: 'results',
           detail: 'send results and stream events are wrapped in a member: { task }, { message }, { statusUpdate }, { artifactUpdate }',
           breaking: true,
+          seenAs: { types: ['SendResult', 'StreamResult'] },
         },
         {
           area: 'shape',
@@ -158,17 +170,22 @@ describe('parts and shapes: one line each, from the features', () => {
           subject: 'final',
           detail: 'status updates lose `final`: the end of the stream marks the last event',
           breaking: true,
+          seenAs: { fields: ['final'], types: ['TaskStatusUpdateEvent'] },
         },
       ],
     },
     {
       name: '`blocking` → `returnImmediately`, inverted; another option moved',
       given: [
-        { features: features({ send: { blocking: ['configuration', 'blocking'], pushNotificationConfig: ['configuration', 'pushNotificationConfig'] } }) },
+        {
+          features: features({ send: { blocking: ['configuration', 'blocking'], pushNotificationConfig: ['configuration', 'pushNotificationConfig'] } }),
+          ...sendWithOptions,
+        },
         {
           features: features({
             send: { returnImmediately: ['configuration', 'returnImmediately'], pushNotificationConfig: ['configuration', 'taskPushNotificationConfig'] },
           }),
+          ...sendWithOptions,
         },
       ],
       want: [
@@ -178,6 +195,7 @@ describe('parts and shapes: one line each, from the features', () => {
           subject: 'send options',
           detail: '`configuration.blocking` → `configuration.returnImmediately`, inverted: true now answers at once',
           breaking: true,
+          seenAs: { fields: ['blocking'], types: ['SendOptions'] },
         },
         {
           area: 'shape',
@@ -185,6 +203,7 @@ describe('parts and shapes: one line each, from the features', () => {
           subject: 'send options',
           detail: '`configuration.pushNotificationConfig` → `configuration.taskPushNotificationConfig`',
           breaking: true,
+          seenAs: { fields: ['pushNotificationConfig'], types: ['SendOptions'] },
         },
       ],
     },
@@ -212,6 +231,7 @@ describe('parts and shapes: one line each, from the features', () => {
           subject: 'push configs',
           detail: "flattened: TaskPushNotificationConfig holds the config's fields (url, token) itself, no `pushNotificationConfig` member",
           breaking: true,
+          seenAs: { fields: ['pushNotificationConfig'], types: ['TaskPushNotificationConfig'] },
         },
         {
           area: 'shape',

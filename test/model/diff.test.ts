@@ -201,7 +201,7 @@ describe('diffProtocols', () => {
     },
   ])('$name', ({ given: [a, b], want }) => {
     const diff = diffProtocols(model(a, '1.0.0'), model(b, '2.0.0'));
-    expect(diff).toEqual({ from: '1.0.0', to: '2.0.0', changes: want });
+    expect(diff).toEqual({ from: '1.0.0', to: '2.0.0', fromName: 'v1.0.0', toName: 'v2.0.0', changes: want });
   });
 });
 

@@ -100,7 +100,7 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     [agent.server.basePath]: {
       post: {
         operationId: 'a2aJsonRpc',
-        summary: `A2A v${protocol.version} JSON-RPC 2.0 endpoint`,
+        summary: `A2A ${protocol.name} JSON-RPC 2.0 endpoint`,
         description: `Every A2A method is a POST of a JSON-RPC request here. Streaming methods (${streaming.map((m) => m.name).join(', ') || 'none'}) answer with text/event-stream: one event per update, each event's data a JSON-RPC response.${olderNote(protocol, agent.compat)}`,
         ...(requirements.length ? { security: requirements } : {}),
         requestBody: {
@@ -145,6 +145,6 @@ export function openApiDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     servers: [{ url: view.cardBase }],
     paths,
     components: { schemas, ...(Object.keys(schemes).length ? { securitySchemes: schemes } : {}) },
-    externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
+    externalDocs: { description: `A2A ${protocol.name} specification`, url: protocol.specUrl },
   };
 }

@@ -62,6 +62,6 @@ export function openRpcDocument(ctx: EmitContext, view: DocsView, schemas: Recor
     methods,
     components: { schemas, errors },
     ...(view.unserved.length ? { 'x-a2a-unserved': view.unserved } : {}),
-    externalDocs: { description: `A2A v${protocol.version} specification`, url: protocol.specUrl },
+    externalDocs: { description: `A2A ${protocol.name} specification`, url: protocol.specUrl },
   };
 }

@@ -5,24 +5,25 @@ import type { SecurityModel } from '../../model/security.js';
 /** Single-quoted for a POSIX shell: `'` becomes `'\''`. */
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The header a curl user adds for the first security requirement (with a placeholder variable). */
+/**
+ * The header a curl user adds for the first security requirement. The secret comes from the
+ * variable the scaffold's main.ts reads the accepted ones from (`A2A_BEARER_SECRETS`; basic:
+ * `user:password`), so an agent started with one secret and its examples agree.
+ */
 function authHeader(security: SecurityModel): string | undefined {
   const first = security.requirements[0]?.[0];
   const scheme = security.schemes.find((s) => s.name === first);
   if (!scheme) return undefined;
+  const secret = `$${scheme.secretsEnv}`;
   switch (scheme.credential) {
     case 'bearer':
-      return '-H "authorization: Bearer $A2A_TOKEN"';
+      return `-H "authorization: Bearer ${secret}"`;
     case 'basic':
-      return '-u "$A2A_USER:$A2A_PASSWORD"';
+      return `-u "${secret}"`;
     case 'apiKey':
-      return scheme.in === 'header'
-        ? `-H "${scheme.paramName}: $A2A_API_KEY"`
-        : scheme.in === 'cookie'
-          ? `--cookie "${scheme.paramName}=$A2A_API_KEY"`
-          : undefined;
+      return scheme.in === 'header' ? `-H "${scheme.paramName}: ${secret}"` : scheme.in === 'cookie' ? `--cookie "${scheme.paramName}=${secret}"` : undefined;
     case 'scheme':
-      return `-H "authorization: ${scheme.authScheme} $A2A_CREDENTIALS"`;
+      return `-H "authorization: ${scheme.authScheme} ${secret}"`;
     default:
       return undefined;
   }
@@ -31,7 +32,7 @@ function authHeader(security: SecurityModel): string | undefined {
 export function curlExample(method: MethodModel, endpoint: string, params: unknown, security: SecurityModel): string {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: method.name, ...(params === undefined ? {} : { params }) });
   const apiKeyInQuery = security.schemes.find((s) => s.name === security.requirements[0]?.[0] && s.credential === 'apiKey' && s.in === 'query');
-  const url = apiKeyInQuery ? `${endpoint}${endpoint.includes('?') ? '&' : '?'}${apiKeyInQuery.paramName}=$A2A_API_KEY` : endpoint;
+  const url = apiKeyInQuery ? `${endpoint}${endpoint.includes('?') ? '&' : '?'}${apiKeyInQuery.paramName}=$${apiKeyInQuery.secretsEnv}` : endpoint;
   const lines = [`curl -sS${method.streaming ? ' -N' : ''} ${apiKeyInQuery ? `"${url}"` : shellQuote(url)}`, `-H 'content-type: application/json'`];
   if (method.streaming) lines.push(`-H 'accept: text/event-stream'`);
   const auth = authHeader(security);
@@ -42,7 +43,13 @@ export function curlExample(method: MethodModel, endpoint: string, params: unkno
 
 export function clientExample(method: MethodModel, cardBase: string, params: unknown, security: SecurityModel, clientMethod: string): string {
   const first = security.requirements[0] ?? [];
-  const credentials = first.map((name) => `${JSON.stringify(name)}: process.env.A2A_SECRET!`).join(', ');
+  // The same variable the agent's main.ts accepts secrets from (mutualTLS has none: its certificate is the credential).
+  const credentials = first
+    .flatMap((name) => {
+      const scheme = security.schemes.find((s) => s.name === name);
+      return scheme && scheme.credential !== 'mutualTLS' ? [`${JSON.stringify(name)}: process.env.${scheme.secretsEnv}!`] : [];
+    })
+    .join(', ');
   const options = credentials ? `, { credentials: { ${credentials} } }` : '';
   const args = params === undefined ? '' : JSON.stringify(params, null, 2);
   const call = method.streaming

@@ -68,7 +68,8 @@ export interface DocsView {
   title: string;
   description: string;
   version: string;
-  specVersion: string;
+  /** The A2A version as docs name it (`v1.0.1`; ProtocolModel.name). */
+  specName: string;
   specUrl: string;
   generator: string;
   endpoint: string;
@@ -88,6 +89,8 @@ export interface DocsView {
   documentationUrl?: string;
   auth: { name: string; type: string; how: string; description: string }[];
   authSummary: string;
+  /** The variables the examples take their secrets from: those the agent's main.ts reads the accepted ones from. */
+  authEnv: string[];
   skills: SkillView[];
   /** The methods this agent serves (served.ts); the others are only named in `unserved`. */
   methods: MethodView[];
@@ -223,11 +226,15 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     description: s.description ?? '',
   }));
   const authSummary = agent.security.requirements.length ? agent.security.requirements.map((r) => r.join(' + ')).join(' or ') : '';
+  const authEnv = (agent.security.requirements[0] ?? []).flatMap((name) => {
+    const scheme = agent.security.schemes.find((s) => s.name === name);
+    return scheme && scheme.credential !== 'mutualTLS' ? [scheme.secretsEnv] : [];
+  });
   return {
     title: str(card.name),
     description: str(card.description),
     version: str(card.version),
-    specVersion: protocol.version,
+    specName: protocol.name,
     specUrl: protocol.specUrl,
     generator: `a2a-gen ${ctx.toolVersion}`,
     endpoint,
@@ -265,6 +272,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     documentationUrl: str(card.documentationUrl) || undefined,
     auth,
     authSummary,
+    authEnv,
     skills,
     methods,
     unserved,

@@ -84,7 +84,7 @@ export async function fetchJson(url: string, options: CardFetchOptions): Promise
 
 export function checkCard(value: unknown, from: string): AgentCard {
   const issues = validators.AgentCard.check(value);
-  if (issues) throw new A2AResponseValidationError(`the agent card at ${from} does not match the A2A v${protocol.version} AgentCard schema`, issues, value);
+  if (issues) throw new A2AResponseValidationError(`the agent card at ${from} does not match the A2A ${protocol.name} AgentCard schema`, issues, value);
   return value as AgentCard;
 }
 
@@ -209,7 +209,7 @@ export async function discoverCard(base: string, options: CardFetchOptions = {})
  */
 export async function fetchExtendedCard(endpoint: string, options: CardFetchOptions = {}): Promise<AgentCard> {
   const access = protocol.extendedCard;
-  if (access.via !== 'http') throw new A2AHttpError(404, `A2A v${protocol.version} serves no extended card over HTTP`, undefined, '');
+  if (access.via !== 'http') throw new A2AHttpError(404, `A2A ${protocol.name} serves no extended card over HTTP`, undefined, '');
   const base = endpoint.replace(/\/*$/, '/');
   for (const candidate of [new URL(`../${access.path}`, base).href, new URL(access.path, base).href]) {
     const { status, value, response } = await fetchJson(candidate, options);

@@ -18,7 +18,7 @@ import { isObject, type Loose } from '../runtime/shapes.js';
  * version-fallback.ts) passes its routes and body codec.
  */
 export function restEncoding(binding: RestBinding | undefined = protocol.rest, wire: ClientRestWire = clientCodec ?? objectsWire): WireEncoding {
-  if (!binding) throw new A2ATransportError(`A2A v${protocol.version} defines no HTTP+JSON binding`, 'protocol');
+  if (!binding) throw new A2ATransportError(`A2A ${protocol.name} defines no HTTP+JSON binding`, 'protocol');
   const errorOf = (payload: unknown): JsonRpcError | undefined => {
     if (!isObject(payload)) return undefined;
     if (binding.errors === 'flat') return typeof payload.code === 'number' ? errorFromWire(payload as { code: number }) : undefined;
@@ -66,7 +66,7 @@ export function restEncoding(binding: RestBinding | undefined = protocol.rest, w
  */
 function routeFor(routes: readonly RestRoute[], method: string, params: Loose): RestRoute {
   const candidates = routes.filter((r) => r.method === method);
-  if (candidates.length === 0) throw new A2ATransportError(`${method} has no HTTP+JSON route in A2A v${protocol.version}`, 'protocol');
+  if (candidates.length === 0) throw new A2ATransportError(`${method} has no HTTP+JSON route in A2A ${protocol.name}`, 'protocol');
   const fills = (r: RestRoute): boolean => [...r.path.matchAll(/\{([^}]+)\}/g)].every(([, name]) => typeof params[name] === 'string' && params[name] !== '');
   const wantsTenant = typeof params.tenant === 'string' && params.tenant !== '';
   const usable = candidates.filter(fills);

@@ -36,7 +36,7 @@ export async function sendToSkill(send: Send, skillId: string, payload: SkillPay
 export function streamToSkill(stream: Stream, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
   const method = methodWithRole('stream');
   // The generated client only offers `.stream` where the schema has a streaming send.
-  if (!method) throw new Error(`A2A v${protocol.version} has no streaming send`);
+  if (!method) throw new Error(`A2A ${protocol.name} has no streaming send`);
   const { params, callOptions } = skillRequest(skillId, payload, options);
   return unwrapEach(stream(method, params, callOptions));
 }

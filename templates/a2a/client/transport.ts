@@ -229,7 +229,7 @@ export class HttpTransport implements ClientTransport {
     if (this.options.validateResponses) {
       const descriptor = protocol.methods[method];
       const issues = descriptor?.result.check(result);
-      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A v${protocol.version} schema`, issues, result);
+      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A ${protocol.name} schema`, issues, result);
     }
     return result;
   }

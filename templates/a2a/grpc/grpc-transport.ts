@@ -90,7 +90,7 @@ class GrpcTransport implements ClientTransport {
 
   private rpcOf(method: string): { path: string; rpc: GrpcMethod } {
     const found = this.rpcs.get(method);
-    if (!found) throw new A2ATransportError(`${method} has no gRPC rpc in A2A v${protocol.version}`, 'protocol');
+    if (!found) throw new A2ATransportError(`${method} has no gRPC rpc in A2A ${protocol.name}`, 'protocol');
     return found;
   }
 
@@ -197,7 +197,7 @@ class GrpcTransport implements ClientTransport {
   private checked(method: string, result: unknown): unknown {
     if (this.options.validateResponses) {
       const issues = protocol.methods[method]?.result.check(result);
-      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A v${protocol.version} schema`, issues, result);
+      if (issues) throw new A2AResponseValidationError(`the result of ${method} does not match the A2A ${protocol.name} schema`, issues, result);
     }
     return result;
   }

@@ -1,8 +1,7 @@
 // The contract between the generator and the runtime: the shape of the generated protocol
-// descriptor (../protocol.ts) and security descriptor (../agent.ts). The runtimes are written
-// against these types, never against one A2A version; the generator's model imports the same
-// types and fills them (generator/model/features.ts, roles.ts, spec-rules.ts, security.ts), so
-// the two cannot drift apart.
+// descriptor (../protocol.ts) and security descriptor (../agent.ts). The runtimes are written against
+// these types, never against one A2A version; the generator's model imports the same types and fills
+// them (generator/model/features.ts, roles.ts, spec-rules.ts, security.ts): they cannot drift apart.
 import type { WithCardForm } from './card-form.js';
 import type { TypeValidator } from '../validators/issues.js';
 import type { RequestShape } from './request-shape.js';
@@ -270,6 +269,7 @@ export interface RestBinding {
 
 export interface ProtocolDescriptor extends WithCardForm {
   version: string;
+  name: string; // the version as messages name it: `v1.0.1`, or `unreleased lf.a2a.v1 (next.proto)` (no released version)
   /** Set from v1.0 on: requests name their version and others are refused. */
   negotiation?: VersionNegotiation;
   rules: { readonly [id in RuleId]?: SpecRule };

@@ -58,10 +58,24 @@ export function followPort(card: AgentCard, port: number): AgentCard {
   }
 }
 
+/** Which variable an empty list of secrets (or users) was read from: start-up names it (bindings/auth-setup.ts). */
+const readEmpty = new WeakMap<object, string>();
+export const emptyVariableOf = (secrets: object): string | undefined => readEmpty.get(secrets);
+
 /** Secrets from a comma-separated environment variable (empty when unset). */
 export function secretsFromEnv(name: string): string[] {
-  return (env(name) ?? '')
+  const secrets = (env(name) ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  if (secrets.length === 0) readEmpty.set(secrets, name);
+  return secrets;
+}
+
+/** Basic-auth users from a comma-separated environment variable of `user:password` pairs (none when unset). */
+export function usersFromEnv(name: string): Record<string, string> {
+  const pairs = secretsFromEnv(name);
+  const users = Object.fromEntries(pairs.map((pair) => [pair.split(':')[0], pair.slice(pair.indexOf(':') + 1)]));
+  if (pairs.length === 0) readEmpty.set(users, name);
+  return users;
 }

@@ -12,6 +12,7 @@ import { cardEndpoint, cardTenant, GRPC, withBindingUrl } from '../runtime/card-
 import { grpcEntry } from '../grpc-entry.js';
 import type { AgentCard } from '../types.js';
 import { authRequired, type AnyVerifier } from './bindings/auth.js';
+import { unusableAuthWarning } from './bindings/auth-setup.js';
 import { extensionPolicy } from './bindings/extensions.js';
 import { createCore, type CoreConfig, type CoreResponse } from './core.js';
 import { advertisedHost, env, envPort, followPort, hostPort, restPathOption, withUrl } from './environment.js';
@@ -46,8 +47,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
   if (!options.executor && Object.keys(skills).length === 0) throw new Error('createA2AServer: pass `skills` (typed handlers) or an `executor`');
   const executor = Object.keys(skills).length > 0 ? skillExecutor(skills, options.executor) : options.executor!;
   const verifiers = ((options as { auth?: AuthVerifiers }).auth ?? {}) as Readonly<Record<string, AnyVerifier | undefined>>;
-  if (authRequired && Object.keys(verifiers).length === 0)
-    log('warn', 'a2a: the card declares security but no `auth` verifiers were given: every request will be refused');
+  const authWarning = unusableAuthWarning(verifiers);
+  if (authWarning) log('warn', authWarning);
 
   const pushConfigs = options.pushConfigStore ?? new PushConfigStore(protocol.features.pushConfigIds);
   const signer = cardSigning(options.cardSigningKey);
@@ -238,6 +239,6 @@ export type { PushDelivery, PushOptions, PushRequest, Resolver } from './push/pu
 export { InMemoryTaskStore } from './stores/task-store.js';
 export type { AuthVerifiers, CustomMethodHandlers, SkillHandlers, SkillId } from './handlers.js';
 export type { A2AServer, A2AServerOptions, BaseOptions, Limits, Listening } from './options.js';
-export { secretsFromEnv } from './environment.js';
+export { secretsFromEnv, usersFromEnv } from './environment.js';
 export { signingKeyFromEnv } from './signing/card-signing.js';
 export { SigningKeyError, type SigningKey } from './signing/signing-key.js';

@@ -7,6 +7,7 @@ import type { HeaderReader } from '../http/request.js';
 import { security } from '../../agent.js';
 import type { SecuritySchemeDescriptor } from '../../runtime/protocol-types.js';
 import type { Principal } from '../executor.js';
+import { emptyVariableOf } from '../environment.js';
 
 export type { HeaderReader };
 
@@ -48,26 +49,37 @@ export function safeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** Verifiers made from no secrets at all, with the variable the secrets were to come from (when known). */
+const acceptsNothing = new WeakMap<object, string | undefined>();
+
+/** Whether a verifier was made from no secrets (`acceptSecrets([])`, an unset variable): `{ variable }` then, else undefined. */
+export const madeFromNoSecrets = (verifier: AnyVerifier): { variable?: string } | undefined =>
+  acceptsNothing.has(verifier) ? { variable: acceptsNothing.get(verifier) } : undefined;
+
 /** A verifier accepting any of the given secrets (bearer tokens or API keys), compared in constant time. */
 export function acceptSecrets(
   secrets: readonly string[],
   principal: (index: number) => Principal = (i) => ({ subject: `secret-${i}` }),
 ): (presented: string) => Principal | null {
   const list = secrets.filter((s) => s.length > 0);
-  return (presented) => {
+  const verify = (presented: string): Principal | null => {
     let found = -1;
     for (let i = 0; i < list.length; i++) if (safeEqual(presented, list[i]) && found < 0) found = i;
     return found >= 0 ? principal(found) : null;
   };
+  if (list.length === 0) acceptsNothing.set(verify, emptyVariableOf(secrets));
+  return verify;
 }
 
 /** A basic-auth verifier over a user → password table, compared in constant time. */
 export function acceptUsers(users: Readonly<Record<string, string>>): BasicVerifier {
-  return ({ username, password }) => {
+  const verify: BasicVerifier = ({ username, password }) => {
     const expected = Object.prototype.hasOwnProperty.call(users, username) ? users[username] : undefined;
     const ok = safeEqual(password, expected ?? '\u0000never');
     return ok && expected !== undefined ? { subject: username } : null;
   };
+  if (Object.keys(users).length === 0) acceptsNothing.set(verify, emptyVariableOf(users));
+  return verify;
 }
 
 function extract(scheme: SecuritySchemeDescriptor, request: HeaderReader): string | { username: string; password: string } | true | undefined {
