@@ -67,9 +67,11 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
 
 export function enumSchema(e: Enum): JsonSchema {
   const names = Object.keys(e.values);
+  // `comments` is a plain object: `__proto__` (proto-enum-values.ts) must not read its prototype.
+  const comment = (n: string): string | undefined => (Object.hasOwn(e.comments, n) ? descriptionOf(e.comments[n]) : undefined);
   // ProtoJSON writes an enum as its value's name (spec §5.5); what each value means goes in
   // the description, since a JSON Schema enum has no place for it.
-  const meanings = names.filter((n) => descriptionOf(e.comments[n])).map((n) => `- \`${n}\`: ${descriptionOf(e.comments[n])!.replace(/\s*\n\s*/g, ' ')}`);
+  const meanings = names.filter((n) => comment(n)).map((n) => `- \`${n}\`: ${comment(n)!.replace(/\s*\n\s*/g, ' ')}`);
   const text = [descriptionOf(e.comment), meanings.join('\n')].filter(Boolean).join('\n\n');
   return { ...(text ? { description: text } : {}), type: 'string', enum: names };
 }

@@ -2,6 +2,7 @@
 // every node, so that each later error can say file:line:column.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { InputError } from '../diagnostics.js';
+import { checkAliasExpansion } from './yaml-aliases.js';
 import { yamlSyntaxError } from './yaml-syntax.js';
 
 export interface Position {
@@ -51,9 +52,12 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
     }
   };
   walk(doc.contents, '');
+  checkAliasExpansion(doc, file, toPos);
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: 100 });
+    // The yaml library's own bound counts aliases (100 of one anchor), not what they add: ours,
+    // just above, replaces it.
+    data = doc.toJS({ maxAliasCount: -1 });
   } catch (err) {
     throw new InputError(`cannot read the document: ${(err as Error).message}`, { file });
   }

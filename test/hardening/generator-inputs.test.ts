@@ -1,12 +1,15 @@
 // Generator inputs under every limit that used to crash it or lose something: a payload property
 // named like a member every object inherits (`hasOwnProperty` crashed json-schema-to-typescript
-// while `validate` called the manifest valid), a proto field of that JSON name, and an `init`
-// whose generation fails after its manifest was written (it left a2a.yaml behind).
+// while `validate` called the manifest valid), a proto field of that JSON name, a proto enum value
+// `__proto__` (protobufjs dropped it), and an `init` whose generation fails after its manifest
+// was written (it left a2a.yaml behind). Manifest keys and YAML aliases: a `__proto__` key was
+// said to exist in every version, and 450 aliases in a legitimate manifest were refused.
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { loadProto } from '../../generator/load/proto.js';
 import { agentProject } from '../helpers/agent-project.js';
 import { runCli } from '../helpers/cli.js';
 import { exampleText, ROOT } from '../helpers/examples.js';
@@ -85,6 +88,24 @@ describe('a proto whose names JavaScript objects reserve', () => {
     }
     expect((await readdir(dir)).sort()).toEqual(['a2a.proto', 'a2a.yaml']);
   });
+
+  it('an enum value __proto__ is kept, in declaration order, in the type and the gRPC wire map', async () => {
+    const proto = PROTO.replace('  TASK_STATE_SUBMITTED = 1;\n', '  TASK_STATE_SUBMITTED = 1;\n  __proto__ = 99;\n');
+    const loaded = loadProto({ text: proto, origin: 'a2a.proto' });
+    const values = loaded.definitions.TaskState.enum as string[];
+    expect(values.slice(0, 3)).toEqual(['TASK_STATE_UNSPECIFIED', 'TASK_STATE_SUBMITTED', '__proto__']);
+    const wire = loaded.grpc.wire.enums['lf.a2a.v1.TaskState'];
+    expect(Object.hasOwn(wire, '__proto__') && wire.__proto__).toBe(99);
+    expect(Object.getPrototypeOf(wire)).toBe(Object.prototype);
+
+    const dir = await tempDir('proto-enum-');
+    await writeFile(join(dir, 'a2a.proto'), proto);
+    await writeFile(join(dir, 'a2a.yaml'), protoSpecManifest);
+    expect((await runCli(['generate', '-q'], dir)).code).toBe(0);
+    expect(await readFile(join(dir, 'src/a2a/types.ts'), 'utf8')).toMatch(
+      /export type TaskState = \("TASK_STATE_UNSPECIFIED" \| "TASK_STATE_SUBMITTED" \| "__proto__" \|/,
+    );
+  });
 });
 
 describe('init whose generation fails after the manifest was checked', () => {
@@ -118,5 +139,56 @@ describe('init whose generation fails after the manifest was checked', () => {
     expect((await runCli(['init', 'full', '--yes', '--force', '--spec', await onceServer()], cwd)).code).toBe(1);
     expect(await readdir(join(cwd, 'full'))).toEqual(['notes.txt']);
     expect(await readFile(join(cwd, 'full', 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('manifest keys and YAML aliases', () => {
+  it('a __proto__ key is refused with a true message (it was said to exist in v0.1.0–v1.0.1)', async () => {
+    const dir = await tempDir('proto-key-');
+    await writeFile(join(dir, 'a2a.yaml'), exampleText('hello').replace('  version: 1.0.0\n', '  version: 1.0.0\n  __proto__: { polluted: true }\n'));
+    const r = await runCli(['validate'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('a2a.yaml:7:3: agent.__proto__: A2A v0.3.0 has no field "__proto__" here; no A2A version has it');
+    expect(r.stderr).not.toMatch(/exists in/);
+  });
+
+  /** 150 skills sharing their tags and modes through anchors: 449 aliases, a few thousand nodes. */
+  function sharedSkills(): string {
+    const skill = (i: number): string =>
+      `  - id: s${i}\n    name: S${i}\n    description: d\n    tags: ${i === 0 ? '&tags [demo, shared]' : '*tags'}\n    inputModes: *modes\n    outputModes: *modes\n`;
+    const hello = exampleText('hello');
+    const agent = hello.slice(0, hello.indexOf('skills:')).replace('defaultInputModes: [text/plain]', 'defaultInputModes: &modes [text/plain]');
+    return `${agent}skills:\n${Array.from({ length: 150 }, (_, i) => skill(i)).join('')}`;
+  }
+
+  it('a manifest of 150 skills with 449 aliases is read (the alias bound counted aliases, not what they add)', async () => {
+    const dir = await tempDir('aliases-');
+    const manifest = sharedSkills();
+    expect(manifest.match(/\*(tags|modes)/g)).toHaveLength(449);
+    await writeFile(join(dir, 'a2a.yaml'), manifest);
+    const r = await runCli(['validate'], dir);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('valid for A2A v0.3.0 (150 skills)');
+  });
+
+  it('billion laughs (10^9 nodes in nine lines) and an alias inside its own anchor are refused at once, located', async () => {
+    const dir = await tempDir('laughs-');
+    const levels = 'abcdefghi'.split('').map((c, i) =>
+      i === 0
+        ? 'a: &a [x,x,x,x,x,x,x,x,x,x]'
+        : `${c}: &${c} [${Array(10)
+            .fill(`*${'abcdefghi'[i - 1]}`)
+            .join(',')}]`,
+    );
+    await writeFile(join(dir, 'laughs.yaml'), `${levels.join('\n')}\n`);
+    await writeFile(join(dir, 'loop.yaml'), 'spec: &s [1, *s]\n');
+    const started = performance.now();
+    const laughs = await runCli(['validate', '--manifest', 'laughs.yaml'], dir);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(laughs.code).toBe(1);
+    expect(laughs.stderr).toMatch(/laughs\.yaml:6:\d+: YAML aliases expand the document by more than 1,000,000 nodes/);
+    const loop = await runCli(['validate', '--manifest', 'loop.yaml'], dir);
+    expect(loop.code).toBe(1);
+    expect(loop.stderr).toContain('loop.yaml:1:14: the alias *s stands inside the node its anchor &s names');
   });
 });
