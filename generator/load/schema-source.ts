@@ -133,10 +133,16 @@ async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSour
   // inside AbortSignal.any() could be garbage-collected on Node 20 and never fire, so a server
   // that never answered (or dripped a byte every few seconds) held the CLI for minutes.
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new DOMException(`no download within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-  // And the deadline does not depend on fetch honouring the abort: the download races it.
-  const deadline = new Promise<never>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }));
+  // And the deadline does not depend on fetch honouring the abort: the download races a promise
+  // that only the deadline rejects (not the abort at the size limit, whose error must win).
+  let expire: (reason: unknown) => void = () => undefined;
+  const deadline = new Promise<never>((_, reject) => (expire = reject));
   deadline.catch(() => undefined); // a download that finished first leaves it unobserved
+  const timer = setTimeout(() => {
+    const reason = new DOMException(`no download within ${timeoutMs} ms`, 'TimeoutError');
+    expire(reason);
+    stop.abort(reason);
+  }, timeoutMs);
   const failure = (err: unknown, stage: string): InputError => {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     const reason = e.name === 'TimeoutError' ? `${stage} within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
