@@ -8,12 +8,11 @@
 // any of it is turned into data.
 import { isAlias, isMap, isSeq, type Document, type Node } from 'yaml';
 import { InputError } from '../diagnostics.js';
-import type { Position } from './yaml-document.js';
 
 /** How many nodes the aliases of one document may add, all together. */
 export const ALIAS_NODES_LIMIT = 1_000_000;
 
-export function checkAliasExpansion(doc: Document, file: string, position: (offset: number) => Position): void {
+export function checkAliasExpansion(doc: Document, file: string, position: (offset: number) => { line: number; column: number }): void {
   const anchors = new Map<string, Node>();
   const sizes = new Map<Node, number>();
   const open = new Set<Node>();
