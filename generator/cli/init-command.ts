@@ -1,8 +1,8 @@
 // `a2a-gen init [dir]`: a new agent project — the manifest (asked for on a terminal, from
 // --manifest, or the embedded hello agent), then everything `generate` makes. Never touches
-// a non-empty folder without --force, never deletes anything, and writes nothing for a manifest
-// that does not validate.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// a non-empty folder without --force, never deletes anything that was there, writes nothing for
+// a manifest that does not validate, and takes back what it wrote when generating fails.
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { parseDocument } from 'yaml';
@@ -54,23 +54,45 @@ export async function runInit(args: InitArgs, report: Reporter): Promise<number>
     () => false,
   );
   if (hasManifest && args.manifest) throw new UsageError(`${relative(args.cwd, target)} exists already; remove --manifest to use it, or init another folder`);
+  let madeFolder: string | undefined;
+  let manifestText: string | undefined;
   if (!hasManifest) {
     const source = await manifestSource(args, target);
     // Checked before anything is written: an invalid manifest used to leave a2a.yaml behind,
     // and the next `init` then refused the folder as not empty. Relative spec paths resolve in
     // the new project, as they will for the `generate` below.
     await validateManifestText(source.text, source.file, { spec: args.spec, cwd: args.cwd, specBaseDir: dir });
-    await mkdir(dir, { recursive: true });
     // `--spec` goes into the manifest itself, so later `generate` runs agree with it.
-    await writeFile(target, args.spec ? withSpec(source.text, args.spec) : source.text, { flag: 'wx' });
+    manifestText = args.spec ? withSpec(source.text, args.spec) : source.text;
+    madeFolder = await mkdir(dir, { recursive: true });
   } else report.info(`using the existing ${MANIFEST}`);
-  const outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
+  let outcome: Awaited<ReturnType<typeof runGenerate>>;
+  try {
+    if (manifestText !== undefined) await writeFile(target, manifestText, { flag: 'wx' });
+    outcome = await runGenerate({ manifest: target, cwd: args.cwd }, report);
+  } catch (err) {
+    // A valid manifest can still fail to generate (a spec URL that answered the check and then
+    // not, a disk that fills up): what this run added goes again, so the folder is as it was and
+    // the next `init` does not find it "not empty".
+    await undoInit(dir, madeFolder, existing);
+    throw err;
+  }
   const where = relative(args.cwd, dir) || '.';
   report.data({ dir, manifest: target });
   report.info(
     `\nYour agent is ready in ${where}:\n  cd ${where}\n  npm install && npm start   # serves it\n  npm test                   # tests it with the generated client\nEdit ${MANIFEST} and run \`npm run generate\` to change it; your code lives in src/main.ts and src/skills/.`,
   );
   return outcome.exitCode;
+}
+
+/**
+ * Removes what a failed init added: the folder (and its parents) when it made them, else each
+ * entry of the folder that was not there before. Nothing that was there is touched.
+ */
+async function undoInit(dir: string, madeFolder: string | undefined, before: readonly string[]): Promise<void> {
+  if (madeFolder) return rm(madeFolder, { recursive: true, force: true });
+  const now = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(now.filter((name) => !before.includes(name)).map((name) => rm(join(dir, name), { recursive: true, force: true })));
 }
 
 /** The manifest with `agent.name` set (comments and layout kept); as it was without a name. */

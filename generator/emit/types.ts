@@ -8,6 +8,7 @@ import { tsDoc, tsString } from './escape.js';
 import { generatorFile, type GeneratedFile } from './generated-file.js';
 import { GENERATED, methodsExports, schemaType } from './generated-symbols.js';
 import { reindent } from './reindent.js';
+import { hideShadowingKeys } from './shadowing-keys.js';
 import { TsFile } from './ts-file.js';
 
 const ROOT = 'A2AGenRoot';
@@ -90,7 +91,8 @@ function memberUnion(name: string, def: JsonSchema, taken: Set<string>): JsonSch
 
 async function compileDefinitions(definitions: Record<string, JsonSchema>): Promise<string> {
   const root = { title: ROOT, type: 'object', additionalProperties: false, definitions } as JSONSchema;
-  const raw = await compile(root, ROOT, JSON2TS_OPTIONS);
+  const keys = hideShadowingKeys(root);
+  const raw = keys.restore(await compile(keys.safe, ROOT, JSON2TS_OPTIONS));
   return reindent(
     raw
       .replace(new RegExp(`export interface ${ROOT} \\{\\s*\\}\\n?`), '')

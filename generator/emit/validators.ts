@@ -4,7 +4,7 @@
 // are replaced by a small emitted module: the output runs with ajv absent.
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
-import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
+import { cloneJson, forEachSubschema, isPlainObject, nestSchema, type JsonSchema } from '../json-schema.js';
 import { validatorName } from '../model/names.js';
 import { skillPayloads } from '../model/agent.js';
 import type { EmitContext } from './context.js';
@@ -68,6 +68,11 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
   // `$ref` call, which makes a hostile array of N bad items cost O(N²) — minutes for 16 k items.
   const ajv = new Ajv({
     code: { source: true, esm: true, lines: false, optimize: 1 },
+    // ajv tests `data.name !== undefined`, which a property named like a member every object
+    // inherits (`constructor`, `toString`) always passes: an optional one would be checked when
+    // absent (and fail), a required one never found missing. Own-property checks cost a call per
+    // property, so only schemas that use such a name get them.
+    ownProperties: namesInheritedMembers([...Object.values(protocol.definitions), ...Object.values(skillDefs)]),
     allErrors: false,
     strict: false,
     meta: false,
@@ -93,6 +98,18 @@ export function emitValidators(ctx: EmitContext, schemas: SchemaSet): GeneratedF
     generatorFile(GENERATED.compiledValidators, `// @ts-nocheck — ajv standalone output (plain JavaScript); typed by ./index.ts.\n${compiled}\n`),
     validatorIndex(ctx, schemas.protocolTargets, schemas.exportsByKey),
   ];
+}
+
+/** Whether a schema names a property that every object inherits (Object.prototype's members). */
+function namesInheritedMembers(schemas: JsonSchema[]): boolean {
+  const inherited = (name: unknown): boolean => typeof name === 'string' && Object.hasOwn(Object.prototype, name);
+  let found = false;
+  for (const schema of schemas)
+    forEachSubschema(schema, (sub) => {
+      if (isPlainObject(sub.properties) && Object.keys(sub.properties).some(inherited)) found = true;
+      if (Array.isArray(sub.required) && sub.required.some(inherited)) found = true;
+    });
+  return found;
 }
 
 /** Keywords that never affect validation; ajv would otherwise embed them in schema constants. */

@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import type { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, resolvePointer, type JsonSchema } from '../json-schema.js';
 import { locatedError, type Manifest } from './manifest.js';
+import { describeChain, overTheBound, tooLongSchemaChain } from './reference-depth.js';
 import { checkShape } from './shape-check.js';
+import { schemasError, tooManySchemas } from './spec-size.js';
 
 /** JSON Schema draft-07's own meta-schema (shipped with ajv). */
 const META = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as JsonSchema;
@@ -13,6 +15,11 @@ const META = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.
 /** Every problem of every skill's `input`/`output`, located in the manifest. */
 export function payloadSchemaErrors(manifest: Manifest): InputError[] {
   const errors: InputError[] = [];
+  const payloads = manifest.skills.flatMap((skill) => [skill.input, skill.output].filter((s): s is JsonSchema => isPlainObject(s)));
+  const count = tooManySchemas(payloads);
+  // One bound for all skills together: each schema is walked again below, and generated from.
+  if (count !== undefined)
+    return [locatedError(manifest.document, ['skills'], schemasError(count, "the skills' input and output schemas hold", { file: manifest.file }).message)];
   manifest.skills.forEach((skill, i) => {
     for (const key of ['input', 'output'] as const) {
       const schema = skill[key];
@@ -62,6 +69,15 @@ export function payloadSchemaProblems(schema: JsonSchema): Problem[] {
     for (const ref of cycle) inReportedCycle.add(ref);
     add({ path: where, message: `$ref ${JSON.stringify(sub.$ref)} is part of a reference cycle with no schema in between` });
   });
+  const chain = tooLongSchemaChain(schema);
+  if (chain) {
+    // Nodes are `#` and `$defs/Name`: the path of the one past the bound.
+    const at = overTheBound(chain);
+    add({
+      path: at === '#' ? [] : [at.slice(0, at.indexOf('/')), at.slice(at.indexOf('/') + 1)],
+      message: `$refs lead through too many definitions: ${describeChain(chain)}`,
+    });
+  }
   // Well-formed per the draft-07 meta-schema; checked with the manifest's own checker, whose
   // findings say where and what was expected (ajv would need its meta-schema compiled first).
   for (const finding of checkShape(schema, META, { definitions: (META.definitions ?? {}) as Record<string, JsonSchema>, root: META, strict: false })) {

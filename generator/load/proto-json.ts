@@ -14,7 +14,7 @@ import { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, type JsonSchema } from '../json-schema.js';
 import { fieldSchema, joinDescription, type FieldContext } from './proto-json-fields.js';
 import { fileIdName, jsonPath, nameDefinitions, titleOf, type DefinitionNames } from './proto-json-names.js';
-import { descriptionOf, lowerCamel } from './proto-names.js';
+import { descriptionOf, lowerCamel, reservedJsonName } from './proto-names.js';
 import type { OneofGroup } from './proto-schema.js';
 import { wellKnownSchema } from './proto-types.js';
 
@@ -139,7 +139,8 @@ function messageDefinition(name: string, def: JsonSchema, ctx: FieldContext): Js
   const description = descriptionOf(joinDescription(title, def.description));
   const properties: Record<string, JsonSchema> = {};
   for (const [field, sub] of Object.entries(def.properties)) {
-    if (field === '__proto__') ctx.fail('the JSON name "__proto__" cannot be used: JavaScript objects reserve it', ['properties', field]);
+    const reserved = reservedJsonName(field);
+    if (reserved) ctx.fail(reserved, ['properties', field]);
     const schema = fieldSchema(sub, ['properties', field], ctx);
     const text = descriptionOf(schema.description);
     properties[field] = text ? { ...schema, description: text } : withoutDescription(schema);

@@ -71,9 +71,13 @@ export function blockAfter(code: string, offset: number): [number, number] | und
 
 /** Comments (`//…`, `/* … *\/`) and string literals become spaces; newlines stay, so lines and columns do not move. */
 export function blankCommentsAndStrings(text: string): string {
-  const out = text.split('');
+  // Slices of the text, kept or blanked, joined once: an array of one string per character
+  // (text.split('')) cost 8 bytes a character, 130 MB for a 16 MiB proto.
+  const out: string[] = [];
+  let kept = 0;
   const blank = (from: number, to: number): void => {
-    for (let k = from; k < to; k++) if (out[k] !== '\n' && out[k] !== '\r') out[k] = ' ';
+    out.push(text.slice(kept, from), text.slice(from, to).replace(/[^\n\r]/g, ' '));
+    kept = to;
   };
   let i = 0;
   while (i < text.length) {
@@ -93,10 +97,11 @@ export function blankCommentsAndStrings(text: string): string {
       while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
       const stop = Math.min(j + 1, text.length);
       // The quotes stay, so a string still separates the tokens around it.
-      blank(i + 1, stop - 1);
+      if (stop - 1 > i + 1) blank(i + 1, stop - 1);
       i = stop;
     } else i++;
   }
+  out.push(text.slice(kept));
   return out.join('');
 }
 

@@ -13,6 +13,22 @@ export function jsonName(field: Field): string {
   return typeof explicit === 'string' ? explicit : lowerCamel(field.name);
 }
 
+/**
+ * Why a field cannot have this JSON name, or undefined when it can. Every name Object.prototype
+ * has (`__proto__`, `constructor`, `toString`, `hasOwnProperty`, …) is refused: as a key of a
+ * plain object `__proto__` sets the prototype instead of a property, and the others collide with
+ * what every object inherits — TypeScript then checks an object literal that leaves such an
+ * optional field out against the inherited method (`toString: () => string` is not a `string`),
+ * so a Message or an AgentCard could not be written without it, and json-schema-to-typescript
+ * used to crash on `hasOwnProperty`. A skill's own `input`/`output` schema may use these names
+ * (see emit/shadowing-keys.ts); the protocol's messages are built by the runtime and by every
+ * caller, so there they are refused.
+ */
+export function reservedJsonName(name: string): string | undefined {
+  if (!Object.hasOwn(Object.prototype, name)) return undefined;
+  return `the JSON name "${name}" cannot be used: every JavaScript object has a member of that name (Object.prototype.${name}); rename the field`;
+}
+
 /** protoc's default JSON name of a proto field name (see jsonName). */
 export function lowerCamel(protoName: string): string {
   let out = '';

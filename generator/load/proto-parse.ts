@@ -6,6 +6,7 @@ import { InputError } from '../diagnostics.js';
 import { quoteSource } from './source-excerpt.js';
 import { lineColumnAt } from './text.js';
 import { blockAfter, findDeclaration, type ProtoText } from './proto-locate.js';
+import { restoreDroppedEnumValues } from './proto-enum-values.js';
 
 export interface ParsedProto {
   root: protobuf.Root;
@@ -21,6 +22,7 @@ export function parseProtoText(proto: ProtoText): ParsedProto {
     // (proto-names.ts), so an explicit `json_name` can win. alternateCommentMode: A2A documents
     // with `//` comments, which protobufjs otherwise ignores.
     const result = protobuf.parse(proto.text, new protobuf.Root(), { keepCase: true, alternateCommentMode: true });
+    restoreDroppedEnumValues(result.root, proto, result.package);
     return { root: result.root, package: result.package, imports: [...(result.imports ?? []), ...(result.weakImports ?? [])] };
   } catch (err) {
     throw syntaxError(proto, err);

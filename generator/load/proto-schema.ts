@@ -6,7 +6,7 @@ import type { Enum, Field, Type } from 'protobufjs';
 import { InputError } from '../diagnostics.js';
 import type { JsonSchema } from '../json-schema.js';
 import { findDeclaration, findMember, locate, type ProtoText } from './proto-locate.js';
-import { definitionNameOf, descriptionOf, jsonName } from './proto-names.js';
+import { definitionNameOf, descriptionOf, jsonName, reservedJsonName } from './proto-names.js';
 import { mapKeySchema, scalarSchema, wellKnownSchema } from './proto-types.js';
 
 /** A `oneof`: at most one member is set, exactly one when the group is required. */
@@ -41,8 +41,8 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
   for (const field of type.fieldsArray) {
     const name = jsonName(field);
     if (name !== field.name) protoNames[name] = field.name;
-    // As a key of a plain object `__proto__` would set its prototype instead of a property.
-    if (name === '__proto__') throw located(ctx, type, field, 'the JSON name "__proto__" cannot be used: JavaScript objects reserve it');
+    const reserved = reservedJsonName(name);
+    if (reserved) throw located(ctx, type, field, reserved);
     if (Object.hasOwn(properties, name))
       throw located(ctx, type, field, `two fields of message ${definitionNameOf(type, ctx.package)} have the JSON name "${name}"`);
     const schema = fieldSchema(field, ctx);
@@ -67,9 +67,11 @@ export function messageSchema(type: Type, ctx: SchemaContext): MessageShape {
 
 export function enumSchema(e: Enum): JsonSchema {
   const names = Object.keys(e.values);
+  // `comments` is a plain object: `__proto__` (proto-enum-values.ts) must not read its prototype.
+  const comment = (n: string): string | undefined => (Object.hasOwn(e.comments, n) ? descriptionOf(e.comments[n]) : undefined);
   // ProtoJSON writes an enum as its value's name (spec §5.5); what each value means goes in
   // the description, since a JSON Schema enum has no place for it.
-  const meanings = names.filter((n) => descriptionOf(e.comments[n])).map((n) => `- \`${n}\`: ${descriptionOf(e.comments[n])!.replace(/\s*\n\s*/g, ' ')}`);
+  const meanings = names.filter((n) => comment(n)).map((n) => `- \`${n}\`: ${comment(n)!.replace(/\s*\n\s*/g, ' ')}`);
   const text = [descriptionOf(e.comment), meanings.join('\n')].filter(Boolean).join('\n\n');
   return { ...(text ? { description: text } : {}), type: 'string', enum: names };
 }

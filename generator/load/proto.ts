@@ -12,6 +12,8 @@ import { findDeclaration, locate, protoText, type ProtoText } from './proto-loca
 import { definitionNameOf, descriptionOf } from './proto-names.js';
 import { parseProtoText } from './proto-parse.js';
 import { enumSchema, messageSchema, type OneofGroup } from './proto-schema.js';
+import { describeChain, overTheBound, tooLongDefinitionChain } from './reference-depth.js';
+import { checkProtoSize } from './spec-size.js';
 import { grpcFactsOf, type GrpcProtoFacts } from './proto-grpc.js';
 import { serviceMethods, type ProtoMethod } from './proto-service.js';
 import { wellKnownSchema } from './proto-types.js';
@@ -68,6 +70,7 @@ export function loadProto(source: ProtoSource): LoadedProto {
 }
 
 function build(proto: ProtoText, source: ProtoSource): LoadedProto {
+  checkProtoSize(proto);
   const parsed = parseProtoText(proto);
   const pkg = parsed.package;
   const objects = declarations(parsed.root);
@@ -95,6 +98,13 @@ function build(proto: ProtoText, source: ProtoSource): LoadedProto {
     if (shape.oneofs.length) oneofs[name] = shape.oneofs;
     if (Object.keys(shape.protoNames).length) fieldNames[name] = shape.protoNames;
   }
+  const chain = tooLongDefinitionChain(definitions);
+  if (chain)
+    throw new InputError(
+      `messages refer to each other too deeply: ${describeChain(chain)}`,
+      locate(proto, findDeclaration(proto, 'message', overTheBound(chain))),
+      overTheBound(chain),
+    );
   const methods = serviceMethods({ proto, package: pkg, service });
   for (const m of methods) {
     for (const t of [m.requestType, m.responseType]) {

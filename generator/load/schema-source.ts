@@ -125,39 +125,63 @@ export async function readSchemaSource(ref: string, opts: ReadSchemaOptions): Pr
   return { ref, kind: 'file', origin: path, format: formatOf(path, text), text };
 }
 
+/** The download deadline: `A2A_GEN_FETCH_TIMEOUT_MS` when it is a positive whole number of ms, else 15 s. */
+export function downloadDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = Number(env.A2A_GEN_FETCH_TIMEOUT_MS);
+  return Number.isSafeInteger(raw) && raw > 0 ? raw : 15_000;
+}
+
 async function readUrl(url: string, opts: ReadSchemaOptions): Promise<SchemaSource> {
   const doFetch = opts.fetch ?? fetch;
-  const timeoutMs = opts.timeoutMs ?? 15_000;
-  // One signal for the deadline (headers and body alike) and for cutting off a body at the limit.
-  const cutOff = new AbortController();
-  const signal = AbortSignal.any([cutOff.signal, AbortSignal.timeout(timeoutMs)]);
+  const timeoutMs = opts.timeoutMs ?? downloadDeadlineMs();
+  // One controller for the deadline (headers and body alike) and for cutting off a body at the
+  // limit. The deadline is a plain timer, held until the download ends: AbortSignal.timeout()
+  // inside AbortSignal.any() could be garbage-collected on Node 20 and never fire, so a server
+  // that never answered (or dripped a byte every few seconds) held the CLI for minutes.
+  const stop = new AbortController();
+  // And the deadline does not depend on fetch honouring the abort: the download races a promise
+  // that only the deadline rejects (not the abort at the size limit, whose error must win).
+  let expire: (reason: unknown) => void = () => undefined;
+  const deadline = new Promise<never>((_, reject) => (expire = reject));
+  deadline.catch(() => undefined); // a download that finished first leaves it unobserved
+  const timer = setTimeout(() => {
+    const reason = new DOMException(`no download within ${timeoutMs} ms`, 'TimeoutError');
+    expire(reason);
+    stop.abort(reason);
+  }, timeoutMs);
   const failure = (err: unknown, stage: string): InputError => {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     const reason = e.name === 'TimeoutError' ? `${stage} within ${timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
     return new InputError(`cannot fetch schema: ${reason}`, { file: url });
   };
-  let response: Response;
   try {
-    response = await doFetch(url, { signal, headers: { accept: 'application/json, application/schema+json, text/plain;q=0.5' } });
-  } catch (err) {
-    throw failure(err, 'no answer');
+    let response: Response;
+    try {
+      const headers = { accept: 'application/json, application/schema+json, text/plain;q=0.5' };
+      response = await Promise.race([doFetch(url, { signal: stop.signal, headers }), deadline]);
+    } catch (err) {
+      throw failure(err, 'no answer');
+    }
+    if (!response.ok) {
+      stop.abort(); // the error page is not read: close the connection
+      throw new InputError(`cannot fetch schema: HTTP ${response.status} ${response.statusText}`.trim(), { file: url });
+    }
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    if (declared > MAX_INPUT_BYTES) {
+      stop.abort();
+      throw tooLargeError('schema', url, MAX_INPUT_BYTES, declared);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await Promise.race([readBodyBounded(response, 'schema', url, () => stop.abort()), deadline]);
+    } catch (err) {
+      if (err instanceof InputError) throw err;
+      stop.abort(); // past the deadline: close the connection
+      throw failure(err, 'the download did not finish');
+    }
+    const text = decodeUtf8(bytes, url);
+    return { ref: url, kind: 'url', origin: url, format: formatOf(url, text), text };
+  } finally {
+    clearTimeout(timer);
   }
-  if (!response.ok) {
-    cutOff.abort(); // the error page is not read: close the connection
-    throw new InputError(`cannot fetch schema: HTTP ${response.status} ${response.statusText}`.trim(), { file: url });
-  }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_INPUT_BYTES) {
-    cutOff.abort();
-    throw tooLargeError('schema', url, MAX_INPUT_BYTES, declared);
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyBounded(response, 'schema', url, () => cutOff.abort());
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw failure(err, 'the download did not finish');
-  }
-  const text = decodeUtf8(bytes, url);
-  return { ref: url, kind: 'url', origin: url, format: formatOf(url, text), text };
 }

@@ -14,6 +14,9 @@ import type { SchemaSource } from './schema-source.js';
 import { loadSchema, type LoadedSchema } from './schema.js';
 import { parseJsonText } from './text.js';
 import { checkNesting } from './json-nesting.js';
+import { describeChain, overTheBound, tooLongDefinitionChain } from './reference-depth.js';
+import { schemasError, tooManySchemas } from './spec-size.js';
+import { formatJsonPath, InputError } from '../diagnostics.js';
 
 /** What a spec says of its proto, with definition names as the LoadedSchema has them. */
 export interface ProtoFacts {
@@ -38,13 +41,25 @@ export interface LoadedSpec extends LoadedSchema {
 }
 
 export function loadSpec(source: SchemaSource): LoadedSpec {
+  const spec = readSpec(source);
+  const count = tooManySchemas(Object.values(spec.definitions));
+  if (count !== undefined) throw schemasError(count, 'the spec holds', { file: source.origin });
+  return spec;
+}
+
+function readSpec(source: SchemaSource): LoadedSpec {
   const base = { origin: source.origin, kind: source.kind, ...(source.version ? { bundledVersion: source.version } : {}) };
   if (source.format === 'json') {
     const raw = parseJsonText(source.text, source.origin);
     // JSON.parse takes nesting the walks over schemas cannot: bounded here, before any of them.
     checkNesting(raw, source.origin);
-    if (!isProtoMadeJson(raw)) return loadSchema(source, raw);
+    if (!isProtoMadeJson(raw)) {
+      const schema = loadSchema(source, raw);
+      checkReferenceDepth(schema.definitions, source.origin, schema.definitionsKeyword);
+      return schema;
+    }
     const json = loadProtoJson(raw, source.origin);
+    checkReferenceDepth(json.definitions, source.origin, json.keyword);
     const { definitions, ref } = identified(json.definitions);
     const proto: ProtoFacts = { source: 'json', package: json.package, oneofs: byRef(json.oneofs, ref), fieldNames: byRef(json.fieldNames, ref) };
     return { ...base, definitionsKeyword: json.keyword, definitions, proto };
@@ -65,6 +80,13 @@ export function loadSpec(source: SchemaSource): LoadedSpec {
       grpc: proto.grpc,
     },
   };
+}
+
+/** A JSON spec's chain of references that is too long: an error at its first definition. */
+function checkReferenceDepth(definitions: Record<string, JsonSchema>, file: string, keyword: string): void {
+  const chain = tooLongDefinitionChain(definitions);
+  if (chain)
+    throw new InputError(`definitions refer to each other too deeply: ${describeChain(chain)}`, { file }, formatJsonPath([keyword, overTheBound(chain)]));
 }
 
 const byRef = <T>(byName: Record<string, T>, ref: (name: string) => string): Record<string, T> =>

@@ -2,7 +2,8 @@
 // every node, so that each later error can say file:line:column.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { InputError } from '../diagnostics.js';
-import { yamlSyntaxError } from './yaml-syntax.js';
+import { checkAliasExpansion } from './yaml-aliases.js';
+import { duplicateKeyError, yamlSyntaxError } from './yaml-syntax.js';
 
 export interface Position {
   line: number;
@@ -24,7 +25,8 @@ const escapeSegment = (s: string | number): string => String(s).replace(/~/g, '~
 
 export function parseLocatedDocument(text: string, file: string): LocatedDocument {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, strict: true });
+  // Keys are checked for repeats in the walk below, in linear time (see duplicateKeyError).
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, strict: true });
   const toPos = (offset: number): Position => {
     const p = counter.linePos(offset);
     return { line: p.line, column: p.col };
@@ -38,10 +40,17 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
     if (n?.range) values.set(pointer, toPos(n.range[0]));
     if (isScalar(n) && n.range) scalars.set(pointer, [n.range[0], n.range[1]]);
     if (isMap(n)) {
+      const seen = new Map<unknown, number>();
       for (const pair of n.items) {
         const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
         const child = `${pointer}/${escapeSegment(key)}`;
         const keyNode = pair.key as Node | null;
+        // Scalar keys are equal when their values are (1 and "1" differ), as the parser's check had it.
+        if (isScalar(keyNode) && keyNode.range) {
+          const first = seen.get(keyNode.value);
+          if (first !== undefined) throw duplicateKeyError(text, file, counter, key, keyNode.range[0], first);
+          seen.set(keyNode.value, keyNode.range[0]);
+        }
         if (keyNode?.range) keys.set(child, toPos(keyNode.range[0]));
         walk(pair.value, child);
         if (!values.has(child) && keyNode?.range) values.set(child, toPos(keyNode.range[0]));
@@ -51,9 +60,12 @@ export function parseLocatedDocument(text: string, file: string): LocatedDocumen
     }
   };
   walk(doc.contents, '');
+  checkAliasExpansion(doc, file, toPos);
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: 100 });
+    // The yaml library's own bound counts aliases (100 of one anchor), not what they add: ours,
+    // just above, replaces it.
+    data = doc.toJS({ maxAliasCount: -1 });
   } catch (err) {
     throw new InputError(`cannot read the document: ${(err as Error).message}`, { file });
   }

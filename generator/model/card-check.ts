@@ -86,6 +86,7 @@ function unknownNote(f: Finding, history: SchemaHistory): string {
   const versions = versionsNote(f.path, history);
   if (versions) return versions;
   const name = String(f.path.at(-1));
+  if (name === '__proto__') return "; no A2A version has it (JavaScript reserves the name for an object's prototype)";
   const isSkillField = f.path.length === 3 && f.path[0] === 'skills';
   const suggestion = f.suggestion ?? closestName(name, [...(f.known ?? []), ...(isSkillField ? GENERATOR_SKILL_FIELDS : [])]);
   return suggestion === undefined
@@ -198,7 +199,9 @@ function schemaHasPath(defs: Record<string, JsonSchema>, schema: JsonSchema | un
       for (const alt of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])]) expand(alt, depth + 1);
       if (typeof seg === 'number' && isPlainObject(s.items)) next.push(s.items);
       if (typeof seg === 'string') {
-        if (isPlainObject(s.properties?.[seg])) next.push(s.properties![seg]);
+        // Own properties only: `properties.__proto__` would otherwise find Object.prototype, and a
+        // manifest key `__proto__` was said to exist in every version.
+        if (isPlainObject(s.properties) && Object.hasOwn(s.properties, seg) && isPlainObject(s.properties[seg])) next.push(s.properties[seg]);
         else if (isPlainObject(s.additionalProperties)) next.push(s.additionalProperties);
       }
     };

@@ -7,6 +7,7 @@ import { InputError } from '../diagnostics.js';
 import type { GeneratedFile } from '../emit/generated-file.js';
 import { contentHash, isPristine } from '../emit/header.js';
 import { journalled, JOURNAL_PATH, parseJournal, type Journal } from './journal.js';
+import { checkInsideProject } from './inside-project.js';
 import { LOCK_PATH, parseLock, renderLock, type LockFile } from './lock.js';
 
 export type Action =
@@ -70,6 +71,7 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
     ...files,
     { path: LOCK_PATH, owner: 'generator', content: renderLock(opts.generator, opts.spec, opts.specRef, generatorFiles) },
   ];
+  await checkInsideProject(root, [...all.map((f) => f.path), JOURNAL_PATH]);
   const lock = parseLock(await readIfExists(join(root, LOCK_PATH)));
   const journal = parseJournal(await readIfExists(join(root, JOURNAL_PATH)));
   // Ours: its header vouches for it, the lock recorded it, or an interrupted run was writing it.
@@ -89,7 +91,10 @@ export async function planWrite(root: string, files: GeneratedFile[], opts: Plan
   const current = new Set(all.map((f) => f.path));
   // An interrupted run may have created files the lock never listed: they are candidates too.
   const known = new Set([...Object.keys(lock?.files ?? {}), ...Object.keys(journal ?? {})]);
-  for (const stale of [...known].filter((p) => !current.has(p)).sort()) {
+  const stalePaths = [...known].filter((p) => !current.has(p)).sort();
+  // The lock and the journal come from disk too: a path they name may lead through another link.
+  await checkInsideProject(root, stalePaths);
+  for (const stale of stalePaths) {
     const disk = await readIfExists(join(root, stale));
     if (disk === undefined) continue;
     entries.push({ path: stale, owner: 'generator', action: opts.force || wasOurs(stale, disk) ? 'remove' : 'orphan' });

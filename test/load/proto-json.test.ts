@@ -249,7 +249,7 @@ describe('a broken or non-A2A proto-made a2a.json is a located error', () => {
       'a property named __proto__',
       edit(cleaned, (d) => Object.defineProperty(d.$defs.Task.properties, '__proto__', { value: { type: 'string' }, enumerable: true })),
       '$defs.Task.properties.__proto__',
-      'the JSON name "__proto__" cannot be used: JavaScript objects reserve it',
+      'the JSON name "__proto__" cannot be used: every JavaScript object has a member of that name (Object.prototype.__proto__); rename the field',
     ],
     [
       'a definition keyed so that its name would be __proto__',

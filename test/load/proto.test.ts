@@ -603,7 +603,23 @@ describe('a broken or non-A2A proto is a located error', () => {
     [
       'a json_name of __proto__',
       a2aProto('message M {\n  string p = 1 [json_name = "__proto__"];\n}'),
-      ['x.proto:11:10: M.p: the JSON name "__proto__" cannot be used: JavaScript objects reserve it'],
+      [
+        'x.proto:11:10: M.p: the JSON name "__proto__" cannot be used: every JavaScript object has a member of that name (Object.prototype.__proto__); rename the field',
+      ],
+    ],
+    [
+      'a field whose JSON name is hasOwnProperty (json-schema-to-typescript crashed on it)',
+      a2aProto('message M {\n  string has_own_property = 1;\n}'),
+      [
+        'x.proto:11:10: M.has_own_property: the JSON name "hasOwnProperty" cannot be used: every JavaScript object has a member of that name (Object.prototype.hasOwnProperty); rename the field',
+      ],
+    ],
+    [
+      'a field named constructor',
+      a2aProto('message M {\n  string constructor = 1;\n}'),
+      [
+        'x.proto:11:10: M.constructor: the JSON name "constructor" cannot be used: every JavaScript object has a member of that name (Object.prototype.constructor); rename the field',
+      ],
     ],
     [
       'an http rule without a verb',
