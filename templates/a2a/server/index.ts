@@ -39,6 +39,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ...serverDefaults.limits,
     memoryBytes: serverDefaults.tasks.memoryBytes,
     pushConfigsPerTask: serverDefaults.push.maxConfigsPerTask,
+    streamBufferedBytes: 8 * 1024 * 1024,
     ...options.limits,
   };
   const capabilities = agentCard.capabilities as { streaming?: boolean; pushNotifications?: boolean };
@@ -93,6 +94,7 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     manager,
     streaming: capabilities.streaming === true,
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
+    streamBufferedBytes: limits.streamBufferedBytes,
     customMethods: options.methods ?? {},
     extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, cardEndpoint(card)),
     // The generator makes an extended card exactly when the manifest's card declares one.

@@ -24,6 +24,13 @@ export interface Limits extends RequestLimits {
   memoryBytes: number;
   /** Most push notification configs per task. */
   pushConfigsPerTask: number;
+  /**
+   * Most bytes of an SSE stream's events that may wait for a client that reads slowly or not at
+   * all, beyond the stream's largest event (so one event larger than this still reaches a client
+   * that reads): past it the stream ends with an error event saying so, and its task goes on.
+   * Default 8 MiB (gRPC's is `grpc.maxBufferedBytes`).
+   */
+  streamBufferedBytes: number;
 }
 
 export interface BaseOptions {

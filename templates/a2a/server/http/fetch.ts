@@ -7,6 +7,9 @@ import type { CoreRequest } from './request.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** A stream's queue measured in bytes, with no mark to fill: desiredSize is minus what waits for the consumer. */
+const UNSENT_BYTES: QueuingStrategy<Uint8Array> = { highWaterMark: 0, size: (chunk) => chunk.byteLength };
+
 async function readLimited(request: Request, limit: number, timeoutMs: number): Promise<Uint8Array> {
   const refused = declaredTooLarge(request.headers.get('content-length'), limit);
   if (refused) throw refused;
@@ -57,26 +60,34 @@ export function toFetchHandler(core: Core, options: { bodyTimeoutMs: number }): 
       closeCallbacks = [];
       for (const cb of callbacks) cb();
     };
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        request.signal?.addEventListener('abort', close, { once: true });
-        source.start({
-          write(chunk) {
-            if (!closed) controller.enqueue(encoder.encode(chunk));
-          },
-          end() {
-            if (closed) return;
-            controller.close();
-            close();
-          },
-          onClose(callback) {
-            if (closed) callback();
-            else closeCallbacks.push(callback);
-          },
-        });
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          request.signal?.addEventListener('abort', close, { once: true });
+          source.start({
+            write(chunk) {
+              if (closed) return 0;
+              const bytes = encoder.encode(chunk);
+              controller.enqueue(bytes);
+              return bytes.byteLength;
+            },
+            // What the consumer has not read yet: the queue counts bytes above a mark of 0.
+            unsent: () => -(controller.desiredSize ?? 0),
+            end() {
+              if (closed) return;
+              controller.close();
+              close();
+            },
+            onClose(callback) {
+              if (closed) callback();
+              else closeCallbacks.push(callback);
+            },
+          });
+        },
+        cancel: close,
       },
-      cancel: close,
-    });
+      UNSENT_BYTES,
+    );
     return new Response(body, { status: response.status, headers: response.headers });
   };
 }

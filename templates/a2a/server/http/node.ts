@@ -176,6 +176,10 @@ function send(res: ServerResponse, req: IncomingMessage, response: CoreResponse,
 function startStream(res: ServerResponse, status: number, headers: Record<string, string>, source: NonNullable<CoreResponse['stream']>): void {
   res.writeHead(status, headers);
   let pending = '';
+  let pendingBytes = 0;
+  // Bytes handed to res.write() that the socket has not passed on yet (a client that does not
+  // read holds them here): with `pending`, what the stream's bound counts (SseWriter).
+  let writing = 0;
   let ending = false;
   let scheduled = false;
   let closed = false;
@@ -185,9 +189,14 @@ function startStream(res: ServerResponse, status: number, headers: Record<string
     scheduled = false;
     if (closed) return;
     const chunk = pending;
+    const bytes = pendingBytes;
     pending = '';
+    pendingBytes = 0;
     try {
-      if (chunk) res.write(chunk);
+      if (chunk) {
+        writing += bytes;
+        res.write(chunk, () => (writing -= bytes));
+      }
       if (ending) res.end();
       else if (!res.headersSent) res.flushHeaders();
     } catch {
@@ -209,10 +218,14 @@ function startStream(res: ServerResponse, status: number, headers: Record<string
   res.on('close', onClose);
   source.start({
     write(chunk) {
-      if (closed || ending) return;
+      if (closed || ending) return 0;
+      const bytes = Buffer.byteLength(chunk);
       pending += chunk;
+      pendingBytes += bytes;
       schedule();
+      return bytes;
     },
+    unsent: () => pendingBytes + writing,
     end() {
       if (closed || ending) return;
       ending = true;

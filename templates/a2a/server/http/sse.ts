@@ -5,7 +5,13 @@
 
 /** What an adapter gives the core to write a stream into. */
 export interface SseSink {
-  write(chunk: string): void;
+  /** Queues a chunk for the client; returns its size in bytes (UTF-8). */
+  write(chunk: string): number;
+  /**
+   * Bytes written that the client has not taken yet: queued in the adapter, or held by the
+   * socket for a client that reads slowly or not at all.
+   */
+  unsent(): number;
   end(): void;
   /** Called once when the client goes away or the stream ends. */
   onClose(callback: () => void): void;
@@ -57,15 +63,23 @@ class KeepAlive {
   }
 }
 
-/** A writer over a sink. `stop()` ends the stream; it is idempotent and leaves no timer behind. */
+/**
+ * A writer over a sink. `stop()` ends the stream; it is idempotent and leaves no timer behind.
+ * `maxUnsentBytes` bounds what a client that reads slowly (or not at all) makes the server hold:
+ * `event()` says when more than that, plus the largest event written so far, waits for the
+ * client. The room for the largest event lets one event bigger than the bound (a large artifact)
+ * reach a client that reads.
+ */
 export class SseWriter {
   private done = false;
+  private largest = 0;
   /** When something was last written (keep-alives go to streams idle for a whole interval). */
   lastWrite = Date.now();
 
   constructor(
     private readonly sink: SseSink,
     private readonly keepAliveMs: number,
+    private readonly maxUnsentBytes = Infinity,
   ) {
     if (keepAliveMs > 0) KeepAlive.add(keepAliveMs, this);
     sink.onClose(() => this.clear());
@@ -75,10 +89,13 @@ export class SseWriter {
     return this.done;
   }
 
-  event(json: string): void {
-    if (this.done) return;
+  /** Writes an event; false when the client has fallen behind past the bound (the caller ends the stream). */
+  event(json: string): boolean {
+    if (this.done) return true;
     this.lastWrite = Date.now();
-    this.sink.write(sseEvent(json));
+    const bytes = this.sink.write(sseEvent(json));
+    if (bytes > this.largest) this.largest = bytes;
+    return this.sink.unsent() <= this.maxUnsentBytes + this.largest;
   }
 
   error(json: string): void {

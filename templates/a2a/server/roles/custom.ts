@@ -15,7 +15,7 @@ export const custom: Role<'custom'> = {
     const controller = new AbortController();
     const value = await handler(params as never, { method, principal: meta.principal, signal: controller.signal });
     if (!streaming) return { kind: 'result', result: value };
-    const source = new PendingStream(config.keepAliveMs, framingOf(meta));
+    const source = new PendingStream(config, framingOf(meta));
     const iterator = (value as AsyncIterable<unknown>)[Symbol.asyncIterator]();
     source.onClose(() => {
       controller.abort(new Error('the client disconnected'));

@@ -65,6 +65,11 @@ export interface DispatchConfig {
   manager: TaskManager;
   streaming: boolean;
   keepAliveMs: number;
+  /**
+   * Most bytes of an SSE stream's events that may wait for a client reading slowly, beyond the
+   * stream's largest event: past it the stream ends with an error event (stream-source.ts).
+   */
+  streamBufferedBytes: number;
   /** The author's handlers by method name (the generated CustomMethodHandlers). */
   customMethods: object;
   extendedCard?: (principal: Principal | undefined) => AgentCard | Promise<AgentCard>;

@@ -1,6 +1,7 @@
 // A stream a role answers with: events are pushed as the run publishes them and buffered until
 // the adapter attaches its sink, then written as they come; the binding's framing says how
 // each is written (JSON-RPC responses under the request's id by default).
+import { errorFor, type JsonRpcError } from '../../errors.js';
 import { protocol } from '../../protocol.js';
 import { contextIdOf, createStatusUpdate, isTask, stateOf } from '../../runtime/objects.js';
 import { wrapResult } from '../../runtime/result-members.js';
@@ -9,7 +10,7 @@ import type { Message, Task } from '../../types.js';
 import { errorJson, successPrefix, type JsonRpcId } from '../bindings/jsonrpc-envelope.js';
 import { SseWriter, type SseSink } from '../http/sse.js';
 import type { RunListener, StreamEvent } from '../tasks/task-run.js';
-import type { CallMeta, EventStream, StreamFraming, StreamOutput } from './role.js';
+import type { CallMeta, DispatchConfig, EventStream, StreamFraming, StreamOutput } from './role.js';
 
 const streamsTasks = protocol.features.streamCarriesTask;
 
@@ -35,6 +36,15 @@ export function toStreamEvent(event: StreamEvent): unknown {
   return createStatusUpdate(task.id, contextIdOf(task), { state: stateOf(task), message: message && fromShape<Message>(message), timestamp }, false);
 }
 
+/** The last event of a stream whose client fell behind: the task goes on, and can be read or followed again. */
+function fellBehindError(maxBytes: number): JsonRpcError {
+  return errorFor(
+    'internal',
+    `this stream was ended because its client read too slowly: more than ${maxBytes} bytes of events (limit limits.streamBufferedBytes) waited for it. The task goes on: read it with tasks/get (GetTask), or subscribe to it again`,
+    { limit: 'streamBufferedBytes', max: maxBytes },
+  );
+}
+
 type Item = { kind: 'event' | 'error'; frame: unknown };
 
 /** SSE carries text: a framing that made something else (none does) is written as JSON. */
@@ -49,9 +59,15 @@ export class PendingStream implements EventStream {
   private readonly buffer: Item[] = [];
   private ended = false;
   private closeHandlers: (() => void)[] = [];
+  /**
+   * Cut off because its client fell behind (SSE: see start()). Its task goes on regardless — a
+   * slow client did not ask to stop it — so the role's close handler does not count this as the
+   * client leaving (no abandonment): the outcome is read with tasks/get or a new subscription.
+   */
+  fellBehind = false;
 
   constructor(
-    private readonly keepAliveMs: number,
+    private readonly settings: Pick<DispatchConfig, 'keepAliveMs' | 'streamBufferedBytes'>,
     private readonly framing: StreamFraming<unknown>,
   ) {}
 
@@ -98,11 +114,33 @@ export class PendingStream implements EventStream {
     this.closeHandlers.push(handler);
   }
 
-  /** SSE: each frame a `data` line (an error an `event: error`), keep-alives while idle. */
+  /**
+   * SSE: each frame a `data` line (an error an `event: error`), keep-alives while idle. A client
+   * that lets more than `streamBufferedBytes` (plus the largest event) wait is cut off: the
+   * events are paced by the executor, which does not wait for any one stream (a task may have
+   * several, and push), so the alternative is holding all it publishes. Its last event says why,
+   * in the stream's framing; it waits behind what the client has not read, and the stream
+   * holds nothing more.
+   */
   start(sink: SseSink): void {
-    const writer = new SseWriter(sink, this.keepAliveMs);
+    const { keepAliveMs, streamBufferedBytes } = this.settings;
+    const writer = new SseWriter(sink, keepAliveMs, streamBufferedBytes);
     sink.onClose(this.closed);
-    this.flushInto({ event: (frame) => writer.event(sseText(frame)), error: (frame) => writer.error(sseText(frame)), end: () => writer.stop() });
+    this.flushInto({
+      event: (frame) => {
+        if (!writer.event(sseText(frame))) this.cutOff(writer, streamBufferedBytes);
+      },
+      error: (frame) => writer.error(sseText(frame)),
+      end: () => writer.stop(),
+    });
+  }
+
+  private cutOff(writer: SseWriter, maxBytes: number): void {
+    if (writer.closed) return;
+    this.fellBehind = true;
+    writer.error(sseText(this.framing.error(fellBehindError(maxBytes))));
+    writer.stop();
+    this.closed();
   }
 
   attach(output: StreamOutput): () => void {

@@ -19,9 +19,10 @@ export const stream: Role<'stream'> = {
   async run({ params, meta, config }) {
     requireStreaming(config);
     const { manager } = config;
-    const source = new PendingStream(config.keepAliveMs, framingOf(meta));
+    const source = new PendingStream(config, framingOf(meta));
     const run = await manager.start(params, meta, 'stream', source.listener);
-    source.onClose(() => manager.order.unlisten(run, source.listener));
+    // A stream cut off for falling behind does not abandon the work (stream-source.ts).
+    source.onClose(() => manager.order.unlisten(run, source.listener, !source.fellBehind));
     return { kind: 'stream', source };
   },
 };

@@ -20,7 +20,7 @@ export const subscribe: Role<'resubscribe'> = {
     const task = await manager.findTask(params.id, '/id', meta);
     if (ruleApplies('subscribe-nonterminal-task') && isTerminalState(stateOf(task)))
       throw ruleError('subscribe-nonterminal-task', '/id', `task ${task.id} is ${stateOf(task)}`);
-    const source = new PendingStream(config.keepAliveMs, framingOf(meta));
+    const source = new PendingStream(config, framingOf(meta));
     // Events that arrive while the current state is being sent are held back, to keep the order.
     let held: [StreamEvent | undefined, boolean, unknown][] | undefined = [];
     const listener: RunListener = (event, final, error) => (held ? held.push([event, final, error]) : source.listener(event, final, error));
@@ -30,7 +30,8 @@ export const subscribe: Role<'resubscribe'> = {
     const pending = held;
     held = undefined;
     for (const [event, final, error] of pending) source.listener(event, final, error);
-    if (subscription) source.onClose(() => subscription.close());
+    // A stream cut off for falling behind does not abandon the work (stream-source.ts).
+    if (subscription) source.onClose(() => subscription.close(!source.fellBehind));
     return { kind: 'stream', source };
   },
 };

@@ -50,8 +50,8 @@ export class StoreOrder {
     return wrapped;
   }
 
-  /** Stops a listener given to `afterStore` (or used as it was). */
-  unlisten(run: Pick<TaskRun, 'removeListener'>, listener: RunListener): void {
-    run.removeListener(this.wrapped.get(listener) ?? listener);
+  /** Stops a listener given to `afterStore` (or used as it was); `abandons` as TaskRun.removeListener takes it. */
+  unlisten(run: Pick<TaskRun, 'removeListener'>, listener: RunListener, abandons = true): void {
+    run.removeListener(this.wrapped.get(listener) ?? listener, abandons);
   }
 }

@@ -114,9 +114,11 @@ export class TaskRun extends EventPublisher {
   /**
    * Removes a listener. When it was the last one and no push webhook will report the outcome,
    * the work is abandoned after the grace period — unless someone resubscribes meanwhile.
+   * `abandons: false` is a listener the server stopped (a stream cut off for falling behind):
+   * its client did not leave, and the work goes on as after a non-blocking send.
    */
-  removeListener(listener: RunListener): void {
-    if (this.listeners.remove(listener) && !this.final && !this.host.hasPushConfig(this.taskId)) {
+  removeListener(listener: RunListener, abandons = true): void {
+    if (this.listeners.remove(listener) && abandons && !this.final && !this.host.hasPushConfig(this.taskId)) {
       this.listeners.scheduleAbandon(this.host.abandonGraceMs, () => {
         if (this.final) return;
         this.controller?.abort(new Error('every client listening to this task disconnected'));

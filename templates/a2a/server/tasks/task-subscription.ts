@@ -88,17 +88,18 @@ export class TaskSubscription {
     this.close();
   }
 
-  close(): void {
+  /** Stops the subscription; `abandons` as TaskRun.removeListener takes it. */
+  close(abandons = true): void {
     if (this.closed) return;
     this.closed = true;
-    this.detach();
+    this.detach(abandons);
     this.follow?.removeListener(this.onEvent);
     this.follow = undefined;
     this.host.stopWaiting(this);
   }
 
-  private detach(): void {
-    if (this.run && this.registered) this.run.removeListener(this.registered);
+  private detach(abandons = true): void {
+    if (this.run && this.registered) this.run.removeListener(this.registered, abandons);
     this.run = undefined;
     this.registered = undefined;
   }

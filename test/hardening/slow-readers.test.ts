@@ -1,0 +1,204 @@
+// SSE streams under clients that stop reading (issue 27, item 3): the agent, in a child with a
+// 512 MiB heap, streams big artifact chunks to four readers that read the first event and then
+// stop. Each stream may hold `limits.streamBufferedBytes` (4 MiB here) plus its largest event for
+// its client; past that it is cut off with a final error event, the task goes on to its end and
+// stays readable, and RSS stays bounded. (Before, every event waited in memory for its reader:
+// four such readers ran the agent out of heap within seconds.) A client that reads promptly gets
+// every event, one larger than the bound's 4 MiB included. JSON-RPC and HTTP+JSON alike; the
+// Fetch handler's queue is bounded the same way.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentProject, type AgentProject } from '../helpers/agent-project.js';
+import { startChildAgent, type ChildAgent } from '../helpers/child-agent.js';
+import { until } from '../helpers/hardening.js';
+import { sseEvents, type SseEvent } from '../helpers/http.js';
+import { slowReader } from '../helpers/slow-reader.js';
+
+const MANIFEST = `
+spec: '1.0'
+agent:
+  name: Streaming Agent
+  description: Streams big artifacts.
+  version: 1.0.0
+  url: http://127.0.0.1:41000/a2a
+  capabilities: { streaming: true }
+  defaultInputModes: [text/plain]
+  defaultOutputModes: [text/plain]
+skills:
+  - { id: work, name: Work, description: Works as its text says., tags: [test] }
+server:
+  bindings: [jsonrpc, rest]
+`;
+
+const BOUND = 4 * 1024 * 1024;
+
+// "flood <n> <kib> <ms> <end>": n artifact chunks of kib KiB, each replacing the last (the task
+// holds one), ms apart (0: the next turn), then completes after end ms. "big <kib> <n> <kib2>": n small chunks of kib2 KiB 2 ms apart
+// on each side of one chunk of kib KiB. The abandonment grace is shorter than a flood's end: a
+// cut-off stream must not count as its client leaving, which would cancel the task.
+const SCRIPT = `
+import { createA2AServer } from './dist/a2a/server/index.js';
+const pause = (ms) => new Promise((r) => (ms > 0 ? setTimeout(r, ms) : setImmediate(r)));
+const work = async (ctx, events) => {
+  const [command, a, b, c, d] = ctx.text.split(' ').map((w, i) => (i === 0 ? w : Number(w)));
+  if (command === 'flood') {
+    const chunk = 'x'.repeat(a > 0 ? b * 1024 : 0);
+    for (let i = 0; i < a && !ctx.signal.aborted; i++) {
+      events.artifact(chunk, { artifactId: 'flood' });
+      await pause(c);
+    }
+    await pause(d);
+    return events.complete('flooded');
+  }
+  if (command === 'big') {
+    const small = 'y'.repeat(c * 1024);
+    for (let i = 0; i < b; i++) (events.artifact(small, { artifactId: 'small' }), await pause(2));
+    events.artifact('z'.repeat(a * 1024), { artifactId: 'big' });
+    for (let i = 0; i < b; i++) (events.artifact(small, { artifactId: 'small' }), await pause(2));
+    return events.complete('done');
+  }
+  return 'ok: ' + ctx.text;
+};
+const server = createA2AServer({ skills: { work }, logger: false, abandonGraceMs: 300, limits: { streamBufferedBytes: ${BOUND} } });
+const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
+console.log(url);
+`;
+
+const V1 = { 'a2a-version': '1.0' };
+const TERMINAL = new Set(['TASK_STATE_COMPLETED', 'TASK_STATE_CANCELED', 'TASK_STATE_FAILED', 'TASK_STATE_REJECTED']);
+const message = (text: string) => ({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }] } });
+
+/** The two bindings: where a stream is asked for, and how its events and its error read. */
+const BINDINGS = [
+  {
+    name: 'JSON-RPC',
+    stream: (agentUrl: string, text: string) => ({
+      url: agentUrl,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: message(text) }),
+    }),
+    taskOf: (data: any) => data.result.task,
+    artifactOf: (data: any) => data.result.artifactUpdate?.artifact,
+    stateOf: (data: any) => data.result.statusUpdate?.status.state,
+    errorMessageOf: (data: any) => data.error.code === -32603 && data.error.message,
+  },
+  {
+    name: 'HTTP+JSON',
+    stream: (agentUrl: string, text: string) => ({ url: `${agentUrl}/rest/message:stream`, body: JSON.stringify(message(text)) }),
+    taskOf: (data: any) => data.task,
+    artifactOf: (data: any) => data.artifactUpdate?.artifact,
+    stateOf: (data: any) => data.statusUpdate?.status.state,
+    errorMessageOf: (data: any) => data.error.status === 'INTERNAL' && data.error.message,
+  },
+];
+
+let project: AgentProject;
+let agent: ChildAgent;
+beforeAll(async () => {
+  project = await agentProject('slow-readers', MANIFEST);
+  agent = await startChildAgent(project, 'slow-readers-agent', SCRIPT, ['--max-old-space-size=512']);
+}, 60_000);
+afterAll(() => agent?.stop());
+
+async function getTask(id: string): Promise<any> {
+  const res = await fetch(agent.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...V1 },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id } }),
+  });
+  return ((await res.json()) as any).result;
+}
+
+describe.each(BINDINGS)('SSE over $name', (binding) => {
+  it('four readers that stop reading a large stream are cut off at the bound with a final event; RSS stays bounded and each task completes', async () => {
+    const before = agent.rss().now;
+    // 1,500 chunks of 64 KiB: 94 MiB per stream, 375 MiB for the four.
+    const readers = await Promise.all(
+      [0, 1, 2, 3].map(() => {
+        const { url, body } = binding.stream(agent.url, 'flood 1500 64 0 1500');
+        return slowReader(url, body, V1);
+      }),
+    );
+    try {
+      const ids = readers.map((r) => binding.taskOf(JSON.parse(r.first)).id as string);
+      // The tasks go on without their readers, to their end, readable all along.
+      const states = async (): Promise<string[]> => (await Promise.all(ids.map(getTask))).map((t) => t.status.state);
+      await until(async () => (await states()).every((s) => TERMINAL.has(s)), 'every task ended', 60_000);
+      expect(await states()).toEqual(ids.map(() => 'TASK_STATE_COMPLETED'));
+      const { peak } = agent.rss();
+      console.log(`${binding.name}: RSS ${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB peak`);
+      expect(agent.alive(), agent.stderr()).toBe(true);
+      // Four streams of at most 4 MiB + 64 KiB each, and what the tasks themselves hold (the
+      // whole streams would be 375 MiB).
+      expect(peak).toBeLessThan(250);
+      for (const id of ids) expect((await getTask(id)).artifacts[0].parts[0].text).toHaveLength(64 * 1024);
+
+      for (const reader of readers) {
+        const { events, bytes } = await reader.resume();
+        // Cut off: the socket's buffers and the bound, far from the whole stream.
+        expect(bytes).toBeLessThan(40 * 1024 * 1024);
+        const last = events.at(-1)!;
+        expect(last.event).toBe('error');
+        expect(binding.errorMessageOf(JSON.parse(last.data))).toContain(`more than ${BOUND} bytes of events (limit limits.streamBufferedBytes)`);
+        expect(events.slice(0, -1).every((e) => e.event === undefined)).toBe(true);
+      }
+    } finally {
+      for (const reader of readers) reader.destroy();
+    }
+  }, 120_000);
+
+  it('a reader that reads promptly gets the whole stream, an event larger than the bound included', async () => {
+    const { url, body } = binding.stream(agent.url, 'big 6144 100 32');
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 }, body });
+    const events: SseEvent[] = [];
+    for await (const event of sseEvents(res)) events.push(event);
+    expect(events.every((e) => e.event === undefined)).toBe(true);
+    const artifacts = events.map((e) => binding.artifactOf(e.data)).filter(Boolean);
+    expect(artifacts).toHaveLength(201);
+    expect(artifacts[100].parts[0].text).toHaveLength(6144 * 1024);
+    expect(binding.stateOf(events.at(-1)!.data)).toBe('TASK_STATE_COMPLETED');
+  }, 60_000);
+});
+
+describe('the Fetch handler', () => {
+  it('a response body nobody reads queues at most the bound plus the largest event, then its final event', async () => {
+    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+    const chunk = 'x'.repeat(64 * 1024);
+    const server = createA2AServer({
+      skills: {
+        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
+          for (let i = 0; i < 100; i++) {
+            events.artifact(chunk, { artifactId: 'flood' });
+            await new Promise((r) => setImmediate(r));
+          }
+          events.complete('flooded');
+        },
+      },
+      logger: false,
+      limits: { streamBufferedBytes: 1024 * 1024 },
+    });
+    const call = (method: string, params: unknown): Request =>
+      new Request('http://127.0.0.1/a2a', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    try {
+      const res: Response = await server.fetch(call('SendStreamingMessage', message('flood')));
+      const reader = res.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      const id = JSON.parse(/^data: (.*)$/m.exec(first)![1]).result.task.id;
+      const stateOf = async (): Promise<string> => ((await (await server.fetch(call('GetTask', { id }))).json()) as any).result.status.state;
+      await until(async () => TERMINAL.has(await stateOf()), 'the task ended');
+      expect(await stateOf()).toBe('TASK_STATE_COMPLETED');
+      reader.releaseLock();
+      const events: SseEvent[] = [];
+      for await (const event of sseEvents(res)) events.push(event);
+      // 1 MiB and one 64 KiB event more at most waited, then the error: 17 artifacts of the 100.
+      expect(events.filter((e) => e.data.result?.artifactUpdate).length).toBeLessThanOrEqual(17);
+      expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: -32603 } } });
+      expect(events.at(-1)!.data.error.message).toContain('limits.streamBufferedBytes');
+    } finally {
+      await server.close({ graceMs: 0 });
+    }
+  });
+});
