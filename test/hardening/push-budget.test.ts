@@ -6,9 +6,9 @@
 // ran out. Now the bodies waiting or in flight count against push.maxQueuedBytes (by default
 // server.tasks.memoryBytes): past it the oldest deliveries are dropped, each with a warning in
 // the log, and the server stays alive under 512 MiB RSS with a 512 MiB heap.
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProject } from '../helpers/agent-project.js';
+import { blackHole, type BlackHole } from '../helpers/black-hole.js';
 import { startChildAgent, type ChildAgent } from '../helpers/child-agent.js';
 import { countsOf, flood } from '../helpers/flood.js';
 import { auth, textMessage } from '../helpers/hardening.js';
@@ -19,22 +19,6 @@ let project: AgentProject;
 beforeAll(async () => {
   project = await fixtureProject('full-v0.3.0');
 });
-
-/** A loopback TCP server that accepts every connection and never reads from it or answers. */
-async function blackHole(): Promise<{ url: string; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer({ pauseOnConnect: true }, (socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    close: () => new Promise<void>((r) => (sockets.forEach((s) => s.destroy()), server.close(() => r()))),
-  };
-}
 
 const pushServer = `
 import { createA2AServer, acceptSecrets } from './dist/a2a/server/index.js';
@@ -53,7 +37,7 @@ console.log(url);
 
 describe('1 MB messages, each with a push config to a webhook that never answers', () => {
   let agent: ChildAgent;
-  let hole: Awaited<ReturnType<typeof blackHole>>;
+  let hole: BlackHole;
   beforeAll(async () => {
     hole = await blackHole();
     agent = await startChildAgent(project, 'push-flood', pushServer, ['--max-old-space-size=512']);

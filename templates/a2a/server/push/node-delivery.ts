@@ -1,5 +1,6 @@
-// The default webhook request: a POST over node:http(s), with the SSRF checks of ssrf.ts on the
-// connection itself (see push-notifier.ts for the queue that calls it).
+// Where webhooks may go and how they are sent: the SSRF checks of ssrf.ts on a webhook's host
+// when its config is set, and the default request, a POST over node:http(s), with the same
+// checks on the connection itself (see push-notifier.ts for the queue that calls it).
 import { isIpLiteral, refusal } from './ssrf.js';
 
 export interface PushRequest {
@@ -17,6 +18,39 @@ export type PushDelivery = (request: PushRequest) => Promise<{ status: number }>
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 export const systemResolver: Resolver = async (hostname) => (await import('node:dns')).promises.lookup(hostname, { all: true });
+
+/**
+ * Refuses a webhook URL whose host is, or resolves to, a private address (`resolve` undefined:
+ * a literal address only). A name that does not resolve now (no DNS on this host, a passing
+ * resolver failure) is not proof of a private target: it is accepted, and the check on every
+ * connection decides.
+ */
+export async function checkWebhookHost(
+  url: URL,
+  allow: readonly string[],
+  resolve: Resolver | undefined,
+  log?: (level: 'warn', message: string) => void,
+): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIpLiteral(host)) {
+    const why = refusal(host, host, allow);
+    if (why) throw new Error(why);
+    return;
+  }
+  if (!resolve) return;
+  let addresses: { address: string }[];
+  try {
+    addresses = await resolve(host);
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    log?.('warn', `a2a: push notification host ${host} does not resolve now (${reason}); accepted, and checked again on every delivery`);
+    return;
+  }
+  for (const { address } of addresses) {
+    const why = refusal(address, host, allow);
+    if (why) throw new Error(why);
+  }
+}
 
 /** Delivery over node:http(s). DNS answers are checked on the connection itself, so a name
  * cannot resolve to a public address when checked and a private one when used. */

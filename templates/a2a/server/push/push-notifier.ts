@@ -1,14 +1,16 @@
 // Push notifications delivered: always off the request path, in order per webhook, retried
-// with backoff, bounded in flight and in bytes, and never to a private address unless
-// allow-listed (see ssrf.ts). Each notification POSTs the whole Task, with the client's token in
-// `X-A2A-Notification-Token` (the header the official SDKs use).
+// with backoff, bounded in flight and in bytes, fair between the tasks' owners (delivery-slots.ts),
+// cheaper each time for a webhook origin that keeps failing (origin-breaker.ts), and never to a
+// private address unless allow-listed (see ssrf.ts). Each notification POSTs the whole Task, with
+// the client's token in `X-A2A-Notification-Token` (the header the official SDKs use).
 import type { PushConfig } from './push-config.js';
 import { writingOf, type PushWriting } from './push-writing.js';
-import { isIpLiteral, refusal } from './ssrf.js';
 import { NOTIFICATION_SIGNATURE_HEADER } from '../signing/push-signature.js';
+import { ownerOf } from '../tasks/task-owner.js';
 import { heldBody, PushBudget, type HeldBody } from './push-budget.js';
 import { DeliverySlots } from './delivery-slots.js';
-import { nodeDelivery, systemResolver, type PushDelivery, type Resolver } from './node-delivery.js';
+import { checkWebhookHost, nodeDelivery, systemResolver, type PushDelivery, type Resolver } from './node-delivery.js';
+import { OriginBreakers, type BreakerOptions } from './origin-breaker.js';
 
 export type { PushDelivery, PushRequest, Resolver } from './node-delivery.js';
 
@@ -24,9 +26,15 @@ export interface PushOptions {
   resolve?: Resolver;
   /** Delays (ms) before each retry. Default: 500, 2000, 8000. */
   retryDelaysMs?: readonly number[];
+  /** How long a webhook has to answer, ms (shorter for an origin that keeps failing: `circuitBreaker`). Default 10000. */
   timeoutMs?: number;
-  /** Most webhook requests open at once in this process; the rest wait their turn. Default 16. */
+  /**
+   * Most webhook requests open at once in this process; the rest wait their turn, owner by owner
+   * (then task by task), and one owner holds at most three quarters of them. Default 16.
+   */
   maxInFlight?: number;
+  /** When a webhook origin that keeps failing is skipped for a while (origin-breaker.ts). */
+  circuitBreaker?: BreakerOptions;
   /**
    * Most bytes the notification bodies waiting or being sent may hold together (task-size.ts
    * units: a body counts its length, once however many webhooks of its task take it). Past it
@@ -44,6 +52,8 @@ export interface PushOptions {
 interface Queue {
   readonly key: string;
   readonly taskId: string;
+  /** Whose turn its deliveries take: the task's owner, or for a task nobody owns the task itself. */
+  readonly owner: string;
   config: PushConfig;
   contentType: string;
   /** The newest body not yet sent: each carries the whole task, so an older one is superseded. */
@@ -67,18 +77,18 @@ export class PushNotifier {
   private readonly queues = new Map<string, Queue>();
   private readonly allow: readonly string[];
   private readonly delays: readonly number[];
-  private readonly timeoutMs: number;
   private readonly tokenHeader: string;
   private readonly deliver: PushDelivery;
   private readonly resolve: Resolver;
   private readonly slots: DeliverySlots;
   private readonly budget: PushBudget;
+  private readonly breakers: OriginBreakers;
   private closed = false;
 
   constructor(private readonly options: PushOptions = {}) {
     this.allow = options.allowPrivateTargets ?? [];
     this.delays = options.retryDelaysMs ?? [500, 2000, 8000];
-    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.breakers = new OriginBreakers(options.timeoutMs ?? 10_000, options.circuitBreaker);
     this.tokenHeader = options.tokenHeader ?? 'X-A2A-Notification-Token';
     this.resolve = options.resolve ?? systemResolver;
     this.slots = new DeliverySlots(options.maxInFlight ?? 16);
@@ -92,33 +102,11 @@ export class PushNotifier {
   }
 
   /**
-   * Refuses a webhook URL whose host is, or resolves to, a private address. Called on set. A
-   * name that does not resolve now (no DNS on this host, a passing resolver failure) is not
-   * proof of a private target: it is accepted, and the check on every connection decides.
+   * Refuses a webhook URL whose host is, or resolves to, a private address. Called on set (see
+   * checkWebhookHost). A custom delivery does its own resolution and checks.
    */
   async checkTarget(url: URL, log?: PushOptions['log']): Promise<void> {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIpLiteral(host)) {
-      const why = refusal(host, host, this.allow);
-      if (why) throw new Error(why);
-      return;
-    }
-    if (this.options.deliver) return; // a custom delivery does its own resolution and checks
-    let addresses: { address: string }[];
-    try {
-      addresses = await this.resolve(host);
-    } catch (err) {
-      const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      (log ?? this.options.log)?.(
-        'warn',
-        `a2a: push notification host ${host} does not resolve now (${reason}); accepted, and checked again on every delivery`,
-      );
-      return;
-    }
-    for (const { address } of addresses) {
-      const why = refusal(address, host, this.allow);
-      if (why) throw new Error(why);
-    }
+    await checkWebhookHost(url, this.allow, this.options.deliver ? undefined : this.resolve, log ?? this.options.log);
   }
 
   /** Queues the task for every config; returns at once. */
@@ -126,12 +114,13 @@ export class PushNotifier {
     if (this.closed || configs.length === 0) return;
     // Each version's body is written once, however many configs want it, and counted once.
     const bodies = new Map<PushWriting, HeldBody>();
+    const owner = ownerOf(task as object) ?? `\u0000task ${taskId}`;
     for (const config of configs) {
       const writing = writingOf(config);
       let body = bodies.get(writing);
       if (body === undefined) bodies.set(writing, (body = heldBody(writing.body(task))));
       const key = `${taskId}\u0000${config.id ?? ''}\u0000${config.url}`;
-      const queue = this.queues.get(key) ?? { key, taskId, config, contentType: writing.contentType, running: false, sending: false, dropped: false };
+      const queue = this.queues.get(key) ?? { key, taskId, owner, config, contentType: writing.contentType, running: false, sending: false, dropped: false };
       // Last in the map: the webhook with the newest body is the last the budget drops.
       this.queues.delete(key);
       this.queues.set(key, queue);
@@ -205,51 +194,66 @@ export class PushNotifier {
       return;
     }
     for (let attempt = 0; ; attempt++) {
-      if (!(await this.place(queue))) return;
-      // A newer state that arrived while this one waited for a place supersedes it.
-      if (queue.pending !== undefined) {
-        this.budget.release(queue.current);
-        queue.current = queue.pending;
-        queue.pending = undefined;
-      }
-      const body = queue.current!;
-      queue.controller = new AbortController();
-      queue.sending = true;
-      let retry: boolean;
-      let reason: string;
-      try {
-        const request = { url, headers: this.headersFor(queue, body), body: body.text, signal: queue.controller.signal, timeoutMs: this.timeoutMs };
-        const { status } = await this.deliver(request);
-        if (status >= 200 && status < 300) return;
-        retry = status === 408 || status === 425 || status === 429 || status >= 500;
-        reason = `HTTP ${status}`;
-      } catch (err) {
-        const refused = (err as { refused?: boolean }).refused === true;
-        retry = !refused;
-        reason = (err as Error).message;
-      } finally {
-        queue.sending = false;
-        queue.controller = undefined;
-        this.slots.release();
-      }
-      if (queue.dropped || this.closed) return;
-      if (!retry || attempt >= this.delays.length) {
-        this.options.log?.('warn', `a2a: push notification to ${url.origin} not delivered: ${reason}`);
+      const failure = await this.attempt(queue, url);
+      if (failure === undefined || queue.dropped || this.closed) return;
+      if (!failure.retry || attempt >= this.delays.length) {
+        this.options.log?.('warn', `a2a: push notification to ${url.origin} not delivered: ${failure.reason}`);
         return;
       }
       if (!(await this.pause(queue, this.delays[attempt]))) return;
     }
   }
 
+  /** One try: undefined when nothing is left to do (delivered, dropped, closing), else why it failed and whether to try again. */
+  private async attempt(queue: Queue, url: URL): Promise<{ retry: boolean; reason: string } | undefined> {
+    const origin = url.origin;
+    // An origin whose circuit is open is not waited for: the try fails at once.
+    const skipped = this.breakers.blocked(origin);
+    if (skipped) return { retry: true, reason: skipped };
+    if (!(await this.place(queue))) return undefined;
+    const opened = this.breakers.blocked(origin); // while this waited for a place
+    if (opened) {
+      this.slots.release(queue.owner);
+      return { retry: true, reason: opened };
+    }
+    // A newer state that arrived while this one waited for a place supersedes it.
+    if (queue.pending !== undefined) {
+      this.budget.release(queue.current);
+      queue.current = queue.pending;
+      queue.pending = undefined;
+    }
+    const body = queue.current!;
+    queue.controller = new AbortController();
+    queue.sending = true;
+    try {
+      const request = { url, headers: this.headersFor(queue, body), body: body.text, signal: queue.controller.signal, timeoutMs: this.breakers.admit(origin) };
+      const { status } = await this.deliver(request);
+      const retry = status === 408 || status === 425 || status === 429 || status >= 500;
+      // Any other answer, even a refusal, shows the origin answers.
+      if (retry) this.breakers.failed(origin);
+      else this.breakers.succeeded(origin);
+      return status >= 200 && status < 300 ? undefined : { retry, reason: `HTTP ${status}` };
+    } catch (err) {
+      const refused = (err as { refused?: boolean }).refused === true;
+      if (refused || queue.dropped || this.closed) this.breakers.settled(origin);
+      else this.breakers.failed(origin);
+      return { retry: !refused, reason: (err as Error).message };
+    } finally {
+      queue.sending = false;
+      queue.controller = undefined;
+      this.slots.release(queue.owner);
+    }
+  }
+
   /** Waits for a place among the requests in flight; false when the delivery was dropped meanwhile. */
   private async place(queue: Queue): Promise<boolean> {
     if (queue.dropped || this.closed) return false;
-    const ticket = this.slots.take();
+    const ticket = this.slots.take(queue.owner, queue.taskId);
     queue.wait = ticket.cancel;
     const granted = await ticket.granted;
     queue.wait = undefined;
     if (granted && (queue.dropped || this.closed)) {
-      this.slots.release();
+      this.slots.release(queue.owner);
       return false;
     }
     return granted;
