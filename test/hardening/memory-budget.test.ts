@@ -5,10 +5,10 @@
 // small container; past the task memory budget (server.tasks.memoryBytes) it refuses new work
 // with a JSON-RPC error naming the limit, evicts finished tasks, keeps running and stays under
 // 512 MiB RSS. The per-message and per-task budgets are checked on the in-process server.
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProject } from '../helpers/agent-project.js';
 import { startChildAgent, type ChildAgent } from '../helpers/child-agent.js';
+import { countsOf, flood } from '../helpers/flood.js';
 import { auth, textMessage } from '../helpers/hardening.js';
 import { rpc } from '../helpers/http.js';
 import { fixtureProject, startAgent, TOKEN, type RunningAgent } from '../helpers/server.js';
@@ -34,55 +34,6 @@ const server = createA2AServer({
 const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
 console.log(url);
 `;
-
-/** POSTs on a connection of its own (no keep-alive: an idle socket closed by the server between two requests of a slow run is not the server failing). */
-function postFresh(url: string, body: string): Promise<any> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...auth } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          // A non-JSON answer (Node's own 408 has no body) fails the test with what came back,
-          // rather than throwing in this callback and leaving the flood waiting forever.
-          const text = Buffer.concat(chunks).toString();
-          try {
-            resolve(JSON.parse(text));
-          } catch {
-            reject(new Error(`HTTP ${res.statusCode} with a body that is not JSON: ${JSON.stringify(text.slice(0, 200))}`));
-          }
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Sends `count` messages of `chars` characters, `concurrency` at a time; counts the answers by error code (0: success). */
-async function flood(url: string, count: number, chars: number, concurrency: number): Promise<Map<number, { n: number; message?: string; data?: unknown }>> {
-  const text = 'x'.repeat(chars);
-  const outcomes = new Map<number, { n: number; message?: string; data?: unknown }>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      next++;
-      const body = await postFresh(
-        url,
-        JSON.stringify({ jsonrpc: '2.0', id: next, method: 'message/send', params: { message: textMessage(text), configuration: { blocking: false } } }),
-      );
-      const code = body.error?.code ?? 0;
-      const entry = outcomes.get(code) ?? { n: 0, message: body.error?.message, data: body.error?.data };
-      entry.n++;
-      outcomes.set(code, entry);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return outcomes;
-}
 
 describe.each([
   { name: 'a skill that keeps each task open', skill: '(ctx, events) => { events.working("on it"); return new Promise(() => {}); }' },
@@ -115,7 +66,7 @@ describe.each([
     expect((await fetch(new URL('/.well-known/agent-card.json', agent.url))).status).toBe(200);
     const res = await rpc(agent.url, 'message/send', { message: textMessage('small'), configuration: { blocking: false } }, auth);
     expect(res.body.result ?? res.body.error).toBeDefined();
-    console.log(`flood (${name}): peak RSS ${peak.toFixed(0)} MiB; answers ${JSON.stringify(Object.fromEntries([...outcomes].map(([c, o]) => [c, o.n])))}`);
+    console.log(`flood (${name}): peak RSS ${peak.toFixed(0)} MiB; answers ${JSON.stringify(countsOf(outcomes))}`);
   }, 300_000);
 });
 

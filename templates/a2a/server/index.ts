@@ -57,6 +57,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     ? new PushNotifier({
         allowPrivateTargets: serverDefaults.push.allowPrivateTargets,
         maxInFlight: serverDefaults.push.maxDeliveriesInFlight,
+        // The bodies waiting for a webhook are budgeted like the tasks they copy.
+        maxQueuedBytes: limits.memoryBytes,
         ...(signer ? { sign: notificationSigner(signer, () => card) } : {}),
         ...options.push,
         log,
