@@ -77,6 +77,51 @@ describe("a principal's webhooks that never answer", () => {
   }, 120_000);
 });
 
+describe("many principals' webhooks that never answer", () => {
+  // Twenty principals, each with a task whose two webhooks never answer: the 16 places go to 16 of
+  // them, one each, so no owner holds more than another and the reserve is gone too. A place is
+  // not held long while others wait: a request 2 s old is cut short (and retried later).
+  const who = Array.from({ length: 20 }, (_, i) => `p${i}`);
+  const tokenOf = (name: string): string => `${name}-secret-00000000`;
+  let agent: RunningAgent;
+  let hole: BlackHole;
+  beforeAll(async () => {
+    hole = await blackHole();
+    const { acceptSecrets } = await project.load<any>('a2a/server/index.js');
+    const names = [...who, 'bob'];
+    const verify = acceptSecrets(names.map(tokenOf), (i: number) => ({ subject: names[i] }));
+    agent = await startAgent(project, { auth: { bearer: verify, key: verify, Bearer: verify }, push: { allowPrivateTargets: ['127.0.0.1'] } });
+  });
+  afterAll(async () => {
+    await agent?.close();
+    await hole?.close();
+  });
+
+  it("delay another principal's delivery to a healthy receiver by less than 5 s", async () => {
+    const headers = (name: string) => ({ authorization: `Bearer ${tokenOf(name)}` });
+    const task = async (name: string, urls: string[]): Promise<string> => {
+      const taskId = (await rpc(agent.url, 'message/send', { message: textMessage('ask') }, headers(name))).body.result.id;
+      for (const [i, url] of urls.entries())
+        await rpc(agent.url, 'tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: `c${i}`, url } }, headers(name));
+      return taskId;
+    };
+    const finish = (name: string, taskId: string) => rpc(agent.url, 'message/send', { message: textMessage('finish', { taskId }) }, headers(name));
+    const hostile = await Promise.all(who.map(async (name) => [name, await task(name, [`${hole.url}/${name}/a`, `${hole.url}/${name}/b`])] as const));
+    const receiver = await webhookReceiver();
+    const bobTask = await task('bob', [receiver.url]);
+    for (const [name, taskId] of hostile) await finish(name, taskId);
+    await until(() => hole.connections() >= 16, 'their deliveries hold every place');
+    const started = Date.now();
+    await finish('bob', bobTask);
+    const delivery = await Promise.race([receiver.next(), new Promise<undefined>((r) => setTimeout(r, 15_000))]);
+    const delay = Date.now() - started;
+    expect(delivery, 'bob got no delivery within 15 s').toBeDefined();
+    expect((delivery!.body as { id?: string }).id).toBe(bobTask);
+    expect(delay).toBeLessThan(5000);
+    console.log(`bob's delivery after ${delay} ms, behind 20 principals holding every place`);
+  }, 120_000);
+});
+
 describe('a webhook origin that keeps failing', () => {
   it('costs less each time: shorter timeouts, then skipped for a cool-down, then one probe; an answer closes the circuit', async () => {
     const { PushNotifier } = await project.load<any>('a2a/server/push/push-notifier.js');

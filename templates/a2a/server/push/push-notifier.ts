@@ -225,6 +225,8 @@ export class PushNotifier {
     const body = queue.current!;
     queue.controller = new AbortController();
     queue.sending = true;
+    const controller = queue.controller;
+    const done = this.slots.use(queue.owner, () => controller.abort(new Error('cut short: other deliveries were waiting for its place (retried later)')));
     try {
       const request = { url, headers: this.headersFor(queue, body), body: body.text, signal: queue.controller.signal, timeoutMs: this.breakers.admit(origin) };
       const { status } = await this.deliver(request);
@@ -239,6 +241,7 @@ export class PushNotifier {
       else this.breakers.failed(origin);
       return { retry: !refused, reason: (err as Error).message };
     } finally {
+      done();
       queue.sending = false;
       queue.controller = undefined;
       this.slots.release(queue.owner);
