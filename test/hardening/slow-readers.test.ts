@@ -159,6 +159,41 @@ describe.each(BINDINGS)('SSE over $name', (binding) => {
   }, 60_000);
 });
 
+describe('many slow readers together', () => {
+  // Each stream under its own bound can still add up: what all streams hold counts against a
+  // budget as large as the tasks' (limits.memoryBytes, 6 MiB in this agent); past it a stream
+  // that is behind is cut off, naming that limit.
+  let small: ChildAgent;
+  beforeAll(async () => {
+    const script = SCRIPT.replace(`limits: { streamBufferedBytes: ${BOUND} }`, `limits: { streamBufferedBytes: ${BOUND}, memoryBytes: ${6 * 1024 * 1024} }`);
+    expect(script).not.toBe(SCRIPT);
+    small = await startChildAgent(project, 'slow-readers-total', script, ['--max-old-space-size=512']);
+  }, 60_000);
+  afterAll(() => small?.stop());
+
+  it('are cut off once their streams together hold more than the budget, each task completing', async () => {
+    const readers = await Promise.all(
+      [0, 1, 2, 3].map(() => {
+        const { url, body } = BINDINGS[0].stream(small.url, 'flood 400 64 0 400');
+        return slowReader(url, body, V1);
+      }),
+    );
+    try {
+      const messages: string[] = [];
+      for (const reader of readers) {
+        const { events } = await reader.resume();
+        // A stream that filled before the others started stayed under both bounds and is whole.
+        const last = events.at(-1)!;
+        if (last.event === 'error') messages.push(BINDINGS[0].errorMessageOf(JSON.parse(last.data)));
+      }
+      expect(messages.some((m) => m.includes('limit limits.memoryBytes'))).toBe(true);
+      expect(small.alive(), small.stderr()).toBe(true);
+    } finally {
+      for (const reader of readers) reader.destroy();
+    }
+  }, 120_000);
+});
+
 describe('the Fetch handler', () => {
   it('a response body nobody reads queues at most the bound plus the largest event, then its final event', async () => {
     const { createA2AServer } = await project.load<any>('a2a/server/index.js');

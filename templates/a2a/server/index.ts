@@ -97,6 +97,8 @@ export function createA2AServer(options: A2AServerOptions): A2AServer {
     streaming: capabilities.streaming === true,
     keepAliveMs: options.keepAliveMs ?? serverDefaults.keepAliveSeconds * 1000,
     streamBufferedBytes: limits.streamBufferedBytes,
+    // What all streams hold for slow clients counts against a budget as large as the tasks'.
+    streamsBufferedBytes: limits.memoryBytes,
     customMethods: options.methods ?? {},
     extendedCard: extended === undefined ? undefined : typeof extended === 'function' ? extended : () => withUrl(extended, cardEndpoint(card)),
     // The generator makes an extended card exactly when the manifest's card declares one.

@@ -71,8 +71,13 @@ class KeepAlive {
  * reach a client that reads.
  */
 export class SseWriter {
+  /** What every stream of the process holds for its client, as each last saw it (`maxTotalBytes` bounds it). */
+  private static held = 0;
   private done = false;
   private largest = 0;
+  private unsent = 0;
+  /** `event()` refused because of the process-wide bound, not the stream's own. */
+  overAll = false;
   /** When something was last written (keep-alives go to streams idle for a whole interval). */
   lastWrite = Date.now();
 
@@ -80,6 +85,7 @@ export class SseWriter {
     private readonly sink: SseSink,
     private readonly keepAliveMs: number,
     private readonly maxUnsentBytes = Infinity,
+    private readonly maxTotalBytes = Infinity,
   ) {
     if (keepAliveMs > 0) KeepAlive.add(keepAliveMs, this);
     sink.onClose(() => this.clear());
@@ -95,7 +101,15 @@ export class SseWriter {
     this.lastWrite = Date.now();
     const bytes = this.sink.write(sseEvent(json));
     if (bytes > this.largest) this.largest = bytes;
-    return this.sink.unsent() <= this.maxUnsentBytes + this.largest;
+    const unsent = this.sink.unsent();
+    SseWriter.held += unsent - this.unsent;
+    this.unsent = unsent;
+    if (unsent > this.maxUnsentBytes + this.largest) return false;
+    // Past the process-wide bound, a stream that is behind — holding more than its largest event
+    // and 1 MiB — is cut off too: many streams each under their own bound cannot add up without
+    // limit, and a reader that keeps up holds next to nothing, so it is never the one cut.
+    this.overAll = SseWriter.held > this.maxTotalBytes && unsent > this.largest + 1024 * 1024;
+    return !this.overAll;
   }
 
   error(json: string): void {
@@ -117,6 +131,8 @@ export class SseWriter {
   private clear(): void {
     if (this.done) return;
     this.done = true;
+    SseWriter.held -= this.unsent;
+    this.unsent = 0;
     if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
   }
 }

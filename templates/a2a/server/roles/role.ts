@@ -70,6 +70,8 @@ export interface DispatchConfig {
    * stream's largest event: past it the stream ends with an error event (stream-source.ts).
    */
   streamBufferedBytes: number;
+  /** Most bytes all SSE streams of the process may hold for their clients together (default: none); past it a stream that is behind is cut off. */
+  streamsBufferedBytes?: number;
   /** The author's handlers by method name (the generated CustomMethodHandlers). */
   customMethods: object;
   extendedCard?: (principal: Principal | undefined) => AgentCard | Promise<AgentCard>;

@@ -37,11 +37,14 @@ export function toStreamEvent(event: StreamEvent): unknown {
 }
 
 /** The last event of a stream whose client fell behind: the task goes on, and can be read or followed again. */
-function fellBehindError(maxBytes: number): JsonRpcError {
+function fellBehindError(maxBytes: number, all: boolean): JsonRpcError {
+  const what = all
+    ? `the server's streams together held more than ${maxBytes} bytes of events for their clients (limit limits.memoryBytes) and this one was behind`
+    : `more than ${maxBytes} bytes of events (limit limits.streamBufferedBytes) waited for it`;
   return errorFor(
     'internal',
-    `this stream was ended because its client read too slowly: more than ${maxBytes} bytes of events (limit limits.streamBufferedBytes) waited for it. The task goes on: read it with tasks/get (GetTask), or subscribe to it again`,
-    { limit: 'streamBufferedBytes', max: maxBytes },
+    `this stream was ended because its client read too slowly: ${what}. The task goes on: read it with tasks/get (GetTask), or subscribe to it again`,
+    { limit: all ? 'memoryBytes' : 'streamBufferedBytes', max: maxBytes },
   );
 }
 
@@ -67,7 +70,7 @@ export class PendingStream implements EventStream {
   fellBehind = false;
 
   constructor(
-    private readonly settings: Pick<DispatchConfig, 'keepAliveMs' | 'streamBufferedBytes'>,
+    private readonly settings: Pick<DispatchConfig, 'keepAliveMs' | 'streamBufferedBytes' | 'streamsBufferedBytes'>,
     private readonly framing: StreamFraming<unknown>,
   ) {}
 
@@ -123,22 +126,22 @@ export class PendingStream implements EventStream {
    * holds nothing more.
    */
   start(sink: SseSink): void {
-    const { keepAliveMs, streamBufferedBytes } = this.settings;
-    const writer = new SseWriter(sink, keepAliveMs, streamBufferedBytes);
+    const { keepAliveMs, streamBufferedBytes, streamsBufferedBytes } = this.settings;
+    const writer = new SseWriter(sink, keepAliveMs, streamBufferedBytes, streamsBufferedBytes);
     sink.onClose(this.closed);
     this.flushInto({
       event: (frame) => {
-        if (!writer.event(sseText(frame))) this.cutOff(writer, streamBufferedBytes);
+        if (!writer.event(sseText(frame))) this.cutOff(writer, writer.overAll ? streamsBufferedBytes! : streamBufferedBytes, writer.overAll);
       },
       error: (frame) => writer.error(sseText(frame)),
       end: () => writer.stop(),
     });
   }
 
-  private cutOff(writer: SseWriter, maxBytes: number): void {
+  private cutOff(writer: SseWriter, maxBytes: number, all: boolean): void {
     if (writer.closed) return;
     this.fellBehind = true;
-    writer.error(sseText(this.framing.error(fellBehindError(maxBytes))));
+    writer.error(sseText(this.framing.error(fellBehindError(maxBytes, all))));
     writer.stop();
     this.closed();
   }
