@@ -121,7 +121,7 @@ async function checkGeorouteV1(card: { securitySchemes: Record<string, unknown>;
       })
     ).json();
   const route = { origin: { lat: 37.4, lng: -122.1 }, destination: { lat: 37.8, lng: -122.4 } };
-  const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: route }], metadata: { skill: 'route-optimizer-traffic' } };
+  const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: route }], metadata: { skillId: 'route-optimizer-traffic' } };
   const v1 = await post({ 'a2a-version': '1.0', 'x-api-key': 'k3y' }, { method: 'SendMessage', params: { message } });
   expect(v1.error, JSON.stringify(v1.error)).toBeUndefined();
   // The typed skill's output, validated against its schema, is a data artifact.
