@@ -11,6 +11,7 @@ import { advertisesExtendedCard, derivedCardFields, GENERATOR_SKILL_FIELDS, serv
 import { skillNames } from './names.js';
 import type { ProtocolModel } from './protocol.js';
 import { deriveSecurity } from './security.js';
+import { v1SecuritySpelling } from './security-spelling.js';
 
 /**
  * A card field the chosen version lacks. What its message adds depends on the other bundled
@@ -23,12 +24,14 @@ export class UnknownCardField extends InputError {
     private readonly finding: Finding,
     at: InputError,
     label: string,
+    /** What the field is spelled as in this version, when it is known without the history (security-spelling.ts). */
+    private readonly spelling = '',
   ) {
     super(`${label} has no field "${String(finding.path.at(-1))}" here`, at.location, at.path, at.excerpt);
   }
 
   explain(history: SchemaHistory): InputError {
-    return new InputError(this.message + unknownNote(this.finding, history), this.location, this.path, this.excerpt);
+    return new InputError(this.message + unknownNote(this.finding, history) + this.spelling, this.location, this.path, this.excerpt);
   }
 }
 
@@ -72,7 +75,8 @@ export function cardErrors(manifest: Manifest, card: Record<string, unknown>, pr
       errors.push(new InputError(`required by ${label}, and missing`, at.location, formatJsonPath([...where, f.field!])));
       continue;
     }
-    if (f.kind === 'unknown') errors.push(new UnknownCardField(f, locatedError(doc, where, '', true), label));
+    if (f.kind === 'unknown')
+      errors.push(new UnknownCardField(f, locatedError(doc, where, '', true), label, v1SecuritySpelling(f.path, card, protocol.definitions)));
     else errors.push(locatedError(doc, where, f.message));
   }
   return errors;

@@ -70,7 +70,7 @@ describe('snapshots of the four docs files, for each example on its own spec ver
 });
 
 describe('examples against the generated validators', () => {
-  it.each(['georoute', 'legacy-v0.1', 'currency'])('%s: every request/result example passes the validators the server uses', async (example) => {
+  it.each(['georoute', 'legacy-v0.1', 'currency', 'georoute-v1'])('%s: every request/result example passes the validators the server uses', async (example) => {
     const project = await agentProject(`docs-${example}`, exampleText(example));
     const { protocol } = await project.load<Any>('a2a/protocol.js');
     const doc = JSON.parse((await import('node:fs')).readFileSync(`${project.dir}/src/a2a/docs/openrpc.json`, 'utf8'));

@@ -21,6 +21,8 @@ const CREDENTIALS: Record<string, { env: Record<string, string>; headers: Record
   'legacy-v0.1': { env: { A2A_BEARER_SECRETS: 's3cret' }, headers: { authorization: 'Bearer s3cret' } },
   hello: { env: {}, headers: {} },
   'hello-v1': { env: {}, headers: {} },
+  // Five schemes, any one suffices: the API key and the user answer here, the other three warn at start.
+  'georoute-v1': { env: { A2A_APIKEY_SECRETS: 'k3y', A2A_BASIC_SECRETS: 'ann:pw' }, headers: { 'x-api-key': 'k3y' } },
   relay: { env: { A2A_BEARER_SECRETS: 's3cret', GRPC_PORT: '0' }, headers: { authorization: 'Bearer s3cret' } },
 };
 
@@ -51,9 +53,10 @@ describe.each(EXAMPLES)('generated/%s', (example) => {
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${said}`)));
     });
     const origin = new URL(url).origin;
-    const cardPath = ['hello', 'hello-v1', 'georoute', 'relay'].includes(example) ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
+    const cardPath = ['hello', 'hello-v1', 'georoute', 'georoute-v1', 'relay'].includes(example) ? '/.well-known/agent-card.json' : '/.well-known/agent.json';
     const card = await (await fetch(origin + cardPath)).json();
     if (example === 'relay') return checkRelay(card, url, said);
+    if (example === 'georoute-v1') return checkGeorouteV1(card, url);
     expect(card.url).toContain(origin.replace('127.0.0.1', 'localhost').split(':').slice(0, 2).join(':'));
     const v01 = example === 'legacy-v0.1';
     const message = v01
@@ -102,4 +105,39 @@ async function checkRelay(card: { supportedInterfaces: { url: string; protocolBi
   const data = { structValue: { fields: { channel: { stringValue: '#ops' }, text: { stringValue: 'hello' } } } };
   const sent = await unary(stub, 'SendMessage', { message: { ...params.message, parts: [{ data }] } }, { authorization: 'Bearer s3cret' });
   expect(sent.message ?? sent.task).toBeTruthy();
+}
+
+/** The georoute-v1 example (v1.0 + v0.3.0, five schemes, typed skills): its card, a typed v1.0 call with the API key, a v0.3.0 one with a user. */
+async function checkGeorouteV1(card: { securitySchemes: Record<string, unknown>; security: unknown[] }, url: string): Promise<void> {
+  // Served to a v0.3.0 client too, the card spells the schemes the OpenAPI way.
+  expect(Object.keys(card.securitySchemes)).toEqual(['bearer', 'basic', 'apiKey', 'oauth2', 'oidc']);
+  expect(card.security).toHaveLength(5);
+  const post = async (headers: Record<string, string>, body: object): Promise<any> =>
+    (
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body }),
+      })
+    ).json();
+  const route = { origin: { lat: 37.4, lng: -122.1 }, destination: { lat: 37.8, lng: -122.4 } };
+  const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ data: route }], metadata: { skillId: 'route-optimizer-traffic' } };
+  const v1 = await post({ 'a2a-version': '1.0', 'x-api-key': 'k3y' }, { method: 'SendMessage', params: { message } });
+  expect(v1.error, JSON.stringify(v1.error)).toBeUndefined();
+  // The typed skill's output, validated against its schema, is a data artifact.
+  expect(v1.result.task.status.state).toBe('TASK_STATE_COMPLETED');
+  expect(v1.result.task.artifacts[0].parts[0].data).toMatchObject({ distanceMeters: expect.any(Number), polyline: expect.any(String) });
+  // An input its schema refuses is a located -32602.
+  const bad = { ...message, messageId: 'm-2', parts: [{ data: { origin: route.origin } }] };
+  expect((await post({ 'a2a-version': '1.0', 'x-api-key': 'k3y' }, { method: 'SendMessage', params: { message: bad } })).error.code).toBe(-32602);
+  const basic = { authorization: `Basic ${Buffer.from('ann:pw').toString('base64')}` };
+  const v03 = await post(basic, {
+    method: 'message/send',
+    params: { message: { kind: 'message', messageId: 'm-3', role: 'user', parts: [{ kind: 'text', text: 'hello' }] } },
+  });
+  expect(v03.error, JSON.stringify(v03.error)).toBeUndefined();
+  // Without credentials, or with a scheme whose secrets are not set, the agent refuses.
+  expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer anything' }, body: '{}' })).status).toBe(
+    401,
+  );
 }

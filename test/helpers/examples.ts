@@ -28,6 +28,8 @@ export const FITS: Record<string, string[]> = {
   'hello-v1': V1,
   // gRPC with `compat: [0.3.0]` (and v1.0's securitySchemes): v1.x only.
   relay: V1,
+  // v1.0's securitySchemes (oneofs) and securityRequirements, with `compat: [0.3.0]`: v1.x only.
+  'georoute-v1': V1,
   // Their v0.x securitySchemes (`type: apiKey`, `security:`) are not v1.0's (SecurityScheme oneofs, securityRequirements).
   currency: VERSIONS.filter((v) => v !== '0.1.0' && !V1.includes(v)),
   georoute: VERSIONS.filter((v) => !['0.1.0', '0.2.0', '0.2.1'].includes(v) && !V1.includes(v)),
