@@ -1,0 +1,69 @@
+// An extension's `messageMetadata` / `artifactMetadata` JSON Schemas (issue 29, beyond the SDKs)
+// take the skills' payload road: checked where the manifest gives them, typed in skill-types.ts
+// (`ExtensionMetadata` / `ExtensionArtifactMetadata`: URI → type), compiled into
+// `extensionValidators`, and left out of the card.
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GeneratedFile } from '../../generator/emit/generated-file.js';
+import { generate } from '../../generator/generate.js';
+import { loadInputs } from '../../generator/inputs.js';
+import { extensionBaseName } from '../../generator/model/extensions.js';
+import { tempDir } from '../helpers/tmp.js';
+import { writeFiles } from '../helpers/write-files.js';
+import { FIXTURES } from '../helpers/server.js';
+
+const MANIFEST = readFileSync(join(FIXTURES, 'extension-metadata-v1.0.a2a.yaml'), 'utf8');
+const GEO = 'https://example.com/extensions/geolocation/v1';
+const CITE = 'https://example.com/extensions/citations/v1';
+
+describe('typed extension metadata, generated', () => {
+  let dir: string;
+  let files: GeneratedFile[];
+  const file = (p: string): string => files.find((f) => f.path === p)!.content;
+
+  beforeAll(async () => {
+    dir = await tempDir('ext-meta-');
+    await writeFile(join(dir, 'a2a.yaml'), MANIFEST);
+    files = await generate(await loadInputs({ manifestPath: 'a2a.yaml', cwd: dir }));
+    await writeFiles(join(dir, 'project'), files);
+  });
+
+  it('types each schema and maps the URIs to them', () => {
+    const types = file('src/a2a/skill-types.ts');
+    expect(types).toMatch(/export interface GeolocationV1MessageMetadata \{\n\s+lat: number\n\s+lon: number\n\}/);
+    expect(types).toMatch(/export interface CitationsV1ArtifactMetadata \{\n\s+sources: string\[\]\n\}/);
+    expect(types).toContain(`export interface ExtensionMetadata {\n  "${GEO}": GeolocationV1MessageMetadata;\n}`);
+    expect(types).toContain(`export interface ExtensionArtifactMetadata {\n  "${CITE}": CitationsV1ArtifactMetadata;\n}`);
+    expect(file('src/a2a/validators/index.ts')).toContain(`"${GEO}": { message: typed<GeolocationV1MessageMetadata>(`);
+  });
+
+  it('leaves the schemas out of the card', () => {
+    const card = JSON.parse(file('src/a2a/agent-card.json'));
+    expect(card.capabilities.extensions.map((e: Record<string, unknown>) => Object.keys(e))).toEqual([
+      ['uri', 'description'],
+      ['uri', 'description', 'params'],
+    ]);
+  });
+
+  it('names a type after the last path segment of the URI (with the one before when that is a version)', () => {
+    expect(extensionBaseName(GEO)).toBe('GeolocationV1');
+    expect(extensionBaseName('https://example.com/ext/traceability')).toBe('Traceability');
+    expect(extensionBaseName('urn:x-a2a:timestamps')).toBe('XA2aTimestamps');
+    expect(extensionBaseName('https://ext.example.org/')).toBe('ExtExampleOrg');
+  });
+
+  it("reports a bad schema where the manifest gives it, as a skill's", async () => {
+    const bad = MANIFEST.replace('lat: { type: number, minimum: -90, maximum: 90 }', "lat: { $ref: '#/$defs/Nowhere' }").replace(
+      'artifactMetadata:\n          type: object\n          required: [sources]\n          properties:\n            sources: { type: array, items: { type: string, format: uri } }',
+      'artifactMetadata: 42',
+    );
+    const badDir = await tempDir('ext-meta-bad-');
+    await writeFile(join(badDir, 'a2a.yaml'), bad);
+    const error = await loadInputs({ manifestPath: 'a2a.yaml', cwd: badDir }).catch((e: Error) => e);
+    expect(String(error)).toContain('agent.capabilities.extensions[0].messageMetadata.properties.lat.$ref');
+    expect(String(error)).toMatch(/dangling \$ref/);
+    expect(String(error)).toContain("agent.capabilities.extensions[1].artifactMetadata: an extension's metadata schema must be a JSON Schema object");
+  });
+});
