@@ -1,7 +1,8 @@
 // An extension's `messageMetadata` / `artifactMetadata` JSON Schemas (issue 29, beyond the SDKs)
 // take the skills' payload road: checked where the manifest gives them, typed in skill-types.ts
 // (`ExtensionMetadata` / `ExtensionArtifactMetadata`: URI → type), compiled into
-// `extensionValidators`, and left out of the card.
+// `extensionValidators`, and left out of the card. The handler's typed accessor compiles against
+// them under --strict, and refuses a URI the map does not have.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,12 +12,24 @@ import { generate } from '../../generator/generate.js';
 import { loadInputs } from '../../generator/inputs.js';
 import { extensionBaseName } from '../../generator/model/extensions.js';
 import { tempDir } from '../helpers/tmp.js';
+import { typecheck } from '../helpers/typecheck.js';
 import { writeFiles } from '../helpers/write-files.js';
 import { FIXTURES } from '../helpers/server.js';
 
 const MANIFEST = readFileSync(join(FIXTURES, 'extension-metadata-v1.0.a2a.yaml'), 'utf8');
 const GEO = 'https://example.com/extensions/geolocation/v1';
 const CITE = 'https://example.com/extensions/citations/v1';
+
+/** Uses of the typed accessor an author would write; `@ts-expect-error` marks what must not compile. */
+const TYPED_USES = `import type { RequestContext } from './a2a/server/executor.js';
+
+export function where(context: RequestContext): number | undefined {
+  const at = context.extensionMetadata('${GEO}');
+  // @ts-expect-error the citations extension gives no messageMetadata schema
+  context.extensionMetadata('${CITE}');
+  return at?.lat;
+}
+`;
 
 describe('typed extension metadata, generated', () => {
   let dir: string;
@@ -28,6 +41,7 @@ describe('typed extension metadata, generated', () => {
     await writeFile(join(dir, 'a2a.yaml'), MANIFEST);
     files = await generate(await loadInputs({ manifestPath: 'a2a.yaml', cwd: dir }));
     await writeFiles(join(dir, 'project'), files);
+    await writeFile(join(dir, 'project', 'src', 'typed-uses.ts'), TYPED_USES);
   });
 
   it('types each schema and maps the URIs to them', () => {
@@ -46,6 +60,10 @@ describe('typed extension metadata, generated', () => {
       ['uri', 'description', 'params'],
     ]);
   });
+
+  it('compiles under --strict, and refuses a URI the map does not have', async () => {
+    expect(await typecheck(dir, [join(dir, 'project')])).toBe('');
+  }, 120_000);
 
   it('names a type after the last path segment of the URI (with the one before when that is a version)', () => {
     expect(extensionBaseName(GEO)).toBe('GeolocationV1');
