@@ -1,8 +1,8 @@
 // An extension's `messageMetadata` / `artifactMetadata` JSON Schemas (issue 29, beyond the SDKs)
 // take the skills' payload road: checked where the manifest gives them, typed in skill-types.ts
 // (`ExtensionMetadata` / `ExtensionArtifactMetadata`: URI → type), compiled into
-// `extensionValidators`, and left out of the card. The handler's typed accessor compiles against
-// them under --strict, and refuses a URI the map does not have.
+// `extensionValidators`, and left out of the card. The typed accessors compile against them under
+// --strict, and refuse a URI or a value the maps do not allow.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,14 +20,26 @@ const MANIFEST = readFileSync(join(FIXTURES, 'extension-metadata-v1.0.a2a.yaml')
 const GEO = 'https://example.com/extensions/geolocation/v1';
 const CITE = 'https://example.com/extensions/citations/v1';
 
-/** Uses of the typed accessor an author would write; `@ts-expect-error` marks what must not compile. */
-const TYPED_USES = `import type { RequestContext } from './a2a/server/executor.js';
+/** Uses of the typed accessors an author and a client would write; `@ts-expect-error` marks what must not compile. */
+const TYPED_USES = `import { A2AClient, artifactExtensionMetadata, createMessage, messageExtensionMetadata, withExtensionMetadata } from './a2a/client/index.js';
+import type { RequestContext } from './a2a/server/executor.js';
 
 export function where(context: RequestContext): number | undefined {
   const at = context.extensionMetadata('${GEO}');
   // @ts-expect-error the citations extension gives no messageMetadata schema
   context.extensionMetadata('${CITE}');
   return at?.lat;
+}
+
+export async function ask(client: A2AClient): Promise<string[] | undefined> {
+  const message = withExtensionMetadata(createMessage('user', 'where?'), '${GEO}', { lat: 1, lon: 2 });
+  // @ts-expect-error lat is a number
+  withExtensionMetadata(message, '${GEO}', { lat: 'north', lon: 2 });
+  const lon: number | undefined = messageExtensionMetadata(message, '${GEO}')?.lon;
+  void lon;
+  const answer = await client.sendMessage({ message });
+  const artifact = 'task' in answer && answer.task ? answer.task.artifacts?.[0] : undefined;
+  return artifact ? artifactExtensionMetadata(artifact, '${CITE}')?.sources : undefined;
 }
 `;
 
@@ -61,7 +73,7 @@ describe('typed extension metadata, generated', () => {
     ]);
   });
 
-  it('compiles under --strict, and refuses a URI the map does not have', async () => {
+  it('compiles under --strict, and refuses a URI or a value the maps do not allow', async () => {
     expect(await typecheck(dir, [join(dir, 'project')])).toBe('');
   }, 120_000);
 

@@ -2,7 +2,8 @@
 // gives a `messageMetadata` JSON Schema has the metadata a client's message carries under its URI
 // checked on the way in on every binding — a bad value is -32602 (HTTP+JSON 400, gRPC
 // INVALID_ARGUMENT) naming its JSON pointer — and reaches the handler typed through
-// `context.extensionMetadata(uri)`. The schemas are the generator's: the served card has none.
+// `context.extensionMetadata(uri)`; the generated client puts it on a message and reads it off
+// a message or an artifact, checked. The schemas are the generator's: the served card has none.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ const message = (metadata?: Loose): Loose => ({
 });
 let url: string;
 let grpcAddress: string;
+let clientLib: Loose;
 let stub: GrpcStub;
 let close: () => Promise<void>;
 
@@ -39,6 +41,7 @@ beforeAll(async () => {
   const listening = await server.listen({ port: 0, host: '127.0.0.1' });
   url = listening.url;
   grpcAddress = listening.grpc.address;
+  clientLib = await project.load<any>('a2a/client/index.js');
   stub = grpcStub(grpcAddress, PROTOS.v1, 'lf.a2a.v1.A2AService');
   close = () => server.close();
 }, 60_000);
@@ -101,5 +104,29 @@ describe('typed extension metadata on the way in', () => {
       { uri: GEO, description: 'Where the user is.' },
       { uri: CITE, description: 'Sources of an answer.', params: { style: 'apa' } },
     ]);
+  });
+});
+
+describe('the generated client', () => {
+  for (const binding of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) {
+    it(`puts an extension's metadata on a message with withExtensionMetadata (${binding})`, async () => {
+      const endpoint = binding === 'GRPC' ? grpcAddress : binding === 'HTTP+JSON' ? `${url.replace(/\/$/, '')}/rest` : url;
+      const client = new clientLib.A2AClient({ url: endpoint, binding });
+      const sent = clientLib.withExtensionMetadata(clientLib.createMessage('user', 'where?'), GEO, { lat: 1.5, lon: -2.5 });
+      expect(clientLib.messageExtensionMetadata(sent, GEO)).toEqual({ lat: 1.5, lon: -2.5 });
+      const answer = await client.sendMessage({ message: sent });
+      expect(answer.message.parts[0].text).toBe('1.5,-2.5');
+      const bad = clientLib.withExtensionMetadata(clientLib.createMessage('user', 'where?'), GEO, { lat: 'north' });
+      await expect(client.sendMessage({ message: bad })).rejects.toThrow(/lat|lon/);
+    });
+  }
+
+  it("reads a returned artifact's metadata checked against its schema: undefined when absent, an error naming the path when it does not match", () => {
+    const artifact = { artifactId: 'a', parts: [], metadata: { [CITE]: { sources: ['https://example.org/a'] } } };
+    expect(clientLib.artifactExtensionMetadata(artifact, CITE)).toEqual({ sources: ['https://example.org/a'] });
+    expect(clientLib.artifactExtensionMetadata({ artifactId: 'b', parts: [] }, CITE)).toBeUndefined();
+    const wrong = { artifactId: 'c', parts: [], metadata: { [CITE]: { sources: 'one' } } };
+    expect(() => clientLib.artifactExtensionMetadata(wrong, CITE)).toThrow(clientLib.A2AResponseValidationError);
+    expect(() => clientLib.artifactExtensionMetadata(wrong, CITE)).toThrow('/metadata/https:~1~1example.com~1extensions~1citations~1v1/sources');
   });
 });
