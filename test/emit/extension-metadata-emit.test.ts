@@ -77,6 +77,16 @@ describe('typed extension metadata, generated', () => {
     expect(await typecheck(dir, [join(dir, 'project')])).toBe('');
   }, 120_000);
 
+  it('the docs page lists the extensions with their metadata schemas', () => {
+    const api = file('src/a2a/docs/API.md');
+    expect(api).toContain(`| Extensions | \`${GEO}\`; \`${CITE}\`; asked for in the \`A2A-Extensions\` header |`);
+    expect(api).toMatch(/## Extension metadata[\s\S]*Message metadata of extension `https:\/\/example.com\/extensions\/geolocation\/v1`[\s\S]*"minimum": -90/);
+    expect(api).toMatch(/Artifact metadata of extension `https:\/\/example.com\/extensions\/citations\/v1`[\s\S]*"sources"/);
+    const page = file('src/a2a/docs/index.html');
+    expect(page).toContain(`<tr><th>Extensions</th><td><div><code>${GEO}</code> Where the user is.<details><summary>Message metadata`);
+    expect(page).toMatch(/Artifact metadata under this URI[\s\S]*&quot;sources&quot;/);
+  });
+
   it('names a type after the last path segment of the URI (with the one before when that is a version)', () => {
     expect(extensionBaseName(GEO)).toBe('GeolocationV1');
     expect(extensionBaseName('https://example.com/ext/traceability')).toBe('Traceability');
