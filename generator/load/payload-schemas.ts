@@ -34,6 +34,28 @@ export function payloadSchemaErrors(manifest: Manifest): InputError[] {
     }
     for (const problem of payloadSchemaProblems(schema)) errors.push(locatedError(manifest.document, [...path, ...problem.path], problem.message));
   }
+  return [...errors, ...twiceTypedUris(manifest)];
+}
+
+/** An extension declared twice with metadata schemas: the two would type one `metadata[uri]` two ways. */
+function twiceTypedUris(manifest: Manifest): InputError[] {
+  const capabilities = manifest.agent.capabilities;
+  const list = isPlainObject(capabilities) && Array.isArray(capabilities.extensions) ? (capabilities.extensions as unknown[]) : [];
+  const first = new Map<string, number>();
+  const errors: InputError[] = [];
+  list.forEach((entry, i) => {
+    if (!isPlainObject(entry) || typeof entry.uri !== 'string' || !GENERATOR_EXTENSION_FIELDS.some((key) => entry[key] !== undefined)) return;
+    const before = first.get(entry.uri);
+    if (before === undefined) first.set(entry.uri, i);
+    else
+      errors.push(
+        locatedError(
+          manifest.document,
+          ['agent', 'capabilities', 'extensions', i, 'uri'],
+          `extension ${JSON.stringify(entry.uri)} is declared with metadata schemas twice (also agent.capabilities.extensions[${before}]); give them in one entry`,
+        ),
+      );
+  });
   return errors;
 }
 

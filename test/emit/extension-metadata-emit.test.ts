@@ -105,5 +105,14 @@ describe('typed extension metadata, generated', () => {
     expect(String(error)).toContain('agent.capabilities.extensions[0].messageMetadata.properties.lat.$ref');
     expect(String(error)).toMatch(/dangling \$ref/);
     expect(String(error)).toContain("agent.capabilities.extensions[1].artifactMetadata: an extension's metadata schema must be a JSON Schema object");
+    const twice = MANIFEST.replace(
+      '  defaultInputModes:',
+      "      - { uri: 'https://example.com/extensions/geolocation/v1', messageMetadata: { type: string } }\n  defaultInputModes:",
+    );
+    await writeFile(join(badDir, 'a2a.yaml'), twice);
+    const clash = await loadInputs({ manifestPath: 'a2a.yaml', cwd: badDir }).catch((e: Error) => e);
+    expect(String(clash)).toContain(
+      'agent.capabilities.extensions[2].uri: extension "https://example.com/extensions/geolocation/v1" is declared with metadata schemas twice (also agent.capabilities.extensions[0])',
+    );
   });
 });
