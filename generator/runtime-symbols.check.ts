@@ -12,6 +12,7 @@ import type * as cardVerify from '../templates/a2a/client/card-verify.js';
 import type * as pushReceiver from '../templates/a2a/client/push-receiver.js';
 import type * as clientBase from '../templates/a2a/client/client-base.js';
 import type * as clientErrors from '../templates/a2a/client/client-errors.js';
+import type * as extensionMetadata from '../templates/a2a/client/extension-metadata.js';
 import type * as interceptors from '../templates/a2a/client/interceptors.js';
 import type * as restWireClient from '../templates/a2a/client/rest-wire-client.js';
 import type * as resume from '../templates/a2a/client/resume.js';
@@ -48,6 +49,7 @@ interface RuntimeValues {
   'client/push-receiver.ts': typeof pushReceiver;
   'client/client-base.ts': typeof clientBase;
   'client/client-errors.ts': typeof clientErrors;
+  'client/extension-metadata.ts': typeof extensionMetadata;
   'client/skill-calls.ts': typeof skillCalls;
   'compat/compat-v03-adapter.ts': typeof compatAdapter;
   'compat/compat-v03-client.ts': typeof compatClient;

@@ -31,6 +31,7 @@ const cardVerify = runtimeModule('client/card-verify.ts');
 const pushReceiver = runtimeModule('client/push-receiver.ts');
 const clientBase = runtimeModule('client/client-base.ts');
 const clientErrors = runtimeModule('client/client-errors.ts');
+const extensionMetadata = runtimeModule('client/extension-metadata.ts');
 const interceptors = runtimeModule('client/interceptors.ts');
 const restWireClient = runtimeModule('client/rest-wire-client.ts');
 const resume = runtimeModule('client/resume.ts');
@@ -58,6 +59,9 @@ export const clientExports = {
   A2ATransportError: clientErrors.value('A2ATransportError'),
   CardSignatureError: cardVerify.value('CardSignatureError'),
   CardVerification: cardVerify.type('CardVerification'),
+  withExtensionMetadata: extensionMetadata.value('withExtensionMetadata'),
+  messageExtensionMetadata: extensionMetadata.value('messageExtensionMetadata'),
+  artifactExtensionMetadata: extensionMetadata.value('artifactExtensionMetadata'),
   createPushReceiver: pushReceiver.value('createPushReceiver'),
   PushReceiver: pushReceiver.type('PushReceiver'),
   PushReceiverOptions: pushReceiver.type('PushReceiverOptions'),

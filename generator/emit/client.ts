@@ -10,7 +10,7 @@ import { clientExports, runtimeExports } from '../runtime-symbols.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { A2A_DIR, generatorFile, type GeneratedFile } from './generated-file.js';
-import { GENERATED, methodsExports, schemaType, skillType, validatorsIndexExports } from './generated-symbols.js';
+import { extensionMetadataTypes, GENERATED, methodsExports, schemaType, skillType, validatorsIndexExports } from './generated-symbols.js';
 import { TsFile } from './ts-file.js';
 
 /** Roles that may be retried after a network error: reading never changes the agent's state. */
@@ -59,6 +59,8 @@ export function emitClient(ctx: EmitContext): GeneratedFile[] {
     .reexport([clientExports.CallInterceptor, clientExports.CallOutcome, clientExports.InterceptedCall, clientExports.InterceptedEvent])
     .reexport([clientExports.A2AHttpError, clientExports.A2AResponseValidationError, clientExports.A2ATaskStateError, clientExports.A2ATransportError])
     .reexport([clientExports.CardSignatureError, clientExports.CardVerification])
+    .reexport([clientExports.withExtensionMetadata, clientExports.messageExtensionMetadata, clientExports.artifactExtensionMetadata])
+    .reexport([extensionMetadataTypes.ExtensionMetadata, extensionMetadataTypes.ExtensionArtifactMetadata])
     .reexport([clientExports.createPushReceiver, clientExports.PushReceiver, clientExports.PushReceiverOptions, clientExports.PushVerdict])
     .reexport([clientExports.CallOptions])
     .reexport([runtimeExports.createMessage, runtimeExports.dataPart, runtimeExports.filePart, runtimeExports.textPart])

@@ -42,6 +42,13 @@ export const methodsExports = {
 export const validatorsIndexExports = {
   validators: valueSymbol(GENERATED.validators, 'validators'),
   skillValidators: valueSymbol(GENERATED.validators, 'skillValidators'),
+  extensionValidators: valueSymbol(GENERATED.validators, 'extensionValidators'),
+};
+
+/** skill-types.ts's maps from an extension's URI to the type of its metadata (emit/types.ts writes them). */
+export const extensionMetadataTypes = {
+  ExtensionMetadata: typeSymbol(GENERATED.skillTypes, 'ExtensionMetadata'),
+  ExtensionArtifactMetadata: typeSymbol(GENERATED.skillTypes, 'ExtensionArtifactMetadata'),
 };
 
 /** server/handlers.ts (emit/server.ts writes it; it stays at server/ whatever else of the server moves). */

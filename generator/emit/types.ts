@@ -2,9 +2,10 @@
 // definitions), the payload types of each skill's `input`/`output`, and the method map.
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { cloneJson, forEachSubschema, nestSchema, type JsonSchema } from '../json-schema.js';
+import { extensionPayloads, type MetadataKind } from '../model/extensions.js';
 import { oneofBranchName } from '../model/names.js';
 import type { EmitContext } from './context.js';
-import { tsDoc, tsString } from './escape.js';
+import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { generatorFile, type GeneratedFile } from './generated-file.js';
 import { GENERATED, methodsExports, schemaType } from './generated-symbols.js';
 import { reindent } from './reindent.js';
@@ -102,7 +103,10 @@ async function compileDefinitions(definitions: Record<string, JsonSchema>): Prom
   ).replace(/\n{3,}/g, '\n\n');
 }
 
-/** `input`/`output` payload types, one pair per skill, named after the skill. */
+/**
+ * `input`/`output` payload types, one pair per skill, named after the skill; then the metadata
+ * types of the extensions that declare them and the maps from an extension's URI to them.
+ */
 async function skillTypes(ctx: EmitContext): Promise<string> {
   const definitions: Record<string, JsonSchema> = {};
   const lines: string[] = [];
@@ -110,12 +114,27 @@ async function skillTypes(ctx: EmitContext): Promise<string> {
     for (const kind of ['input', 'output'] as const) {
       const name = skill.names[kind];
       const schema = skill[kind];
-      if (schema) definitions[name] = { ...rootRefInAllOf(nestSchema(schema, `#/definitions/${name}`)), title: name };
+      if (schema) definitions[name] = payloadDefinition(name, schema);
       else lines.push(`${tsDoc(`Skill ${tsString(skill.id)} declares no \`${kind}\` schema.`)}export type ${name} = unknown;\n`);
     }
   }
+  for (const { name, schema } of extensionPayloads(ctx.agent.extensions)) definitions[name] = payloadDefinition(name, schema);
   const compiled = Object.keys(definitions).length > 0 ? await compileDefinitions(definitions) : '';
-  return `${tsDoc('Payload types of the skills declared in the manifest (`input` / `output` DataPart schemas).')}\n${compiled}${compiled ? '\n' : ''}${lines.join('\n')}`;
+  return `${tsDoc('Payload types of the skills declared in the manifest (`input` / `output` DataPart schemas).')}\n${compiled}${compiled ? '\n' : ''}${lines.join('\n')}\n${extensionMaps(ctx)}`;
+}
+
+const payloadDefinition = (name: string, schema: JsonSchema): JsonSchema => ({ ...rootRefInAllOf(nestSchema(schema, `#/definitions/${name}`)), title: name });
+
+/** `ExtensionMetadata` / `ExtensionArtifactMetadata`: an extension's URI → the type of what it puts in `metadata[uri]`. */
+function extensionMaps(ctx: EmitContext): string {
+  const map = (kind: MetadataKind, name: string): string => {
+    const entries = extensionPayloads(ctx.agent.extensions)
+      .filter((p) => p.kind === kind)
+      .map((p) => `  ${tsPropertyKey(p.extension.uri)}: ${p.name};\n`);
+    const doc = `What each typed extension puts in ${kind === 'message' ? 'a message' : 'an artifact'}'s \`metadata\` under its URI, by URI: the extensions of the manifest that give \`${kind}Metadata\` schemas.`;
+    return `${tsDoc(doc)}export interface ${name} {${entries.length > 0 ? `\n${entries.join('')}` : ''}}\n`;
+  };
+  return `${map('message', 'ExtensionMetadata')}\n${map('artifact', 'ExtensionArtifactMetadata')}`;
 }
 
 /**

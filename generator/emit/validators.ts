@@ -7,6 +7,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import { cloneJson, forEachSubschema, isPlainObject, nestSchema, type JsonSchema } from '../json-schema.js';
 import { validatorName } from '../model/names.js';
 import { skillPayloads } from '../model/agent.js';
+import { extensionPayloads, type MetadataKind } from '../model/extensions.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
 import { validatorExports } from '../runtime-symbols.js';
@@ -29,7 +30,7 @@ export interface SchemaSet {
   ajv: Ajv;
   /** Export name → schema reference (`a2a#/definitions/X`, `skills#/definitions/Y`). */
   refs: Record<string, string>;
-  /** `a2a:<Definition>` / `skill:<id>:input|output` → export name. */
+  /** `a2a:<Definition>` / `skill:<id>:input|output` / `extension:message|artifact:<uri>` → export name. */
   exportsByKey: Map<string, string>;
   protocolTargets: string[];
   /** Checks a value against a protocol definition (`a2a:<Definition>`) or a skill schema (`skill:<id>:input`). */
@@ -61,6 +62,13 @@ export function compileSchemas(ctx: Pick<EmitContext, 'protocol' | 'agent'>): Sc
     const name = exportName(`skill${key}`);
     refs[name] = `skills#/definitions/${key}`;
     exportsByKey.set(`skill:${skill.id}:${kind}`, name);
+  }
+  // Extensions' metadata schemas (model/extensions.ts) sit beside the skills': their names end in `Metadata`, a skill's in `Input`/`Output`.
+  for (const { extension, kind, name: key, schema } of extensionPayloads(agent.extensions)) {
+    skillDefs[key] = nestSchema(schema, `skills#/definitions/${key}`);
+    const name = exportName(`extension${key}`);
+    refs[name] = `skills#/definitions/${key}`;
+    exportsByKey.set(`extension:${kind}:${extension.uri}`, name);
   }
   // Inputs are checked already (the schema is official, skill schemas pass load/payload-schemas.ts):
   // no meta-schema validation, which would cost more than compiling. Validation stops at the
@@ -157,12 +165,25 @@ function validatorIndex(ctx: EmitContext, protocolTargets: string[], exportsByKe
     };
     return `  ${tsPropertyKey(skill.id)}: { input: ${part('input')}, output: ${part('output')} },\n`;
   });
+  const validator = file.importType(validatorExports.TypeValidator);
+  const extensionEntries = ctx.agent.extensions.map((extension) => {
+    const part = (kind: MetadataKind): string => {
+      const fn = exportsByKey.get(`extension:${kind}:${extension.uri}`);
+      if (!fn) return 'undefined';
+      return `${typed}<${file.importType(skillType(extension.names[kind]))}>(${file.import(compiledValidator(fn))})`;
+    };
+    return `  ${tsPropertyKey(extension.uri)}: { message: ${part('message')}, artifact: ${part('artifact')} },\n`;
+  });
   file.reexport([validatorExports.TypeValidator, validatorExports.ValidationIssue]);
   file.add(
     tsDoc("Validators for the protocol types the server and client check: every method's params and result, and the Agent Card."),
     `export const validators = {\n${protocolEntries.join('')}} as const;\n\n`,
     tsDoc("Validators of each skill's `input` / `output` payload, by skill id (`undefined` where the manifest declares no schema)."),
-    `export const skillValidators = {\n${skillEntries.join('')}} as const;\n`,
+    `export const skillValidators = {\n${skillEntries.join('')}} as const;\n\n`,
+    tsDoc(
+      'Validators of the metadata each extension adds under its URI to a message / an artifact, by URI: the extensions of the manifest that give a `messageMetadata` or `artifactMetadata` schema (`undefined` where it gives none).',
+    ),
+    `export const extensionValidators: Record<string, { message?: ${validator}<unknown>; artifact?: ${validator}<unknown> } | undefined> = {\n${extensionEntries.join('')}};\n`,
   );
   return generatorFile(file.path, file.toString());
 }

@@ -21,6 +21,16 @@ export interface ManifestSkill {
   [field: string]: unknown;
 }
 
+/** Fields of an entry of `agent.capabilities.extensions` that are the generator's, not the card's (model/extensions.ts). */
+export const GENERATOR_EXTENSION_FIELDS = ['messageMetadata', 'artifactMetadata'] as const;
+
+/** The manifest's `agent.capabilities.extensions`, as written (entries that are not mappings left out). */
+export function manifestExtensions(agent: Record<string, unknown>): Record<string, unknown>[] {
+  const capabilities = agent.capabilities;
+  const list = isPlainObject(capabilities) && Array.isArray(capabilities.extensions) ? (capabilities.extensions as unknown[]) : [];
+  return list.filter(isPlainObject);
+}
+
 export interface ManifestServer {
   port?: number;
   cardSigning?: boolean | { keyEnv?: string; jwksPath?: string };

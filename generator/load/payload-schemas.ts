@@ -1,10 +1,10 @@
-// Checks each skill's `input`/`output` JSON Schema before anything is generated from it:
+// Checks each skill's `input`/`output` JSON Schema (and each extension's metadata schema) before anything is generated from it:
 // well-formed per draft-07, every `$ref` local and resolvable, no `$ref` that only points at
 // itself through other `$ref`s (a cycle with no structure, which no value can satisfy).
 import { createRequire } from 'node:module';
 import type { InputError } from '../diagnostics.js';
 import { forEachSubschema, isPlainObject, resolvePointer, type JsonSchema } from '../json-schema.js';
-import { locatedError, type Manifest } from './manifest.js';
+import { GENERATOR_EXTENSION_FIELDS, locatedError, type Manifest } from './manifest.js';
 import { describeChain, overTheBound, tooLongSchemaChain } from './reference-depth.js';
 import { checkShape } from './shape-check.js';
 import { schemasError, tooManySchemas } from './spec-size.js';
@@ -12,23 +12,69 @@ import { schemasError, tooManySchemas } from './spec-size.js';
 /** JSON Schema draft-07's own meta-schema (shipped with ajv). */
 const META = createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-07.json') as JsonSchema;
 
-/** Every problem of every skill's `input`/`output`, located in the manifest. */
+/** Every problem of every skill's `input`/`output` and every extension's metadata schema, located in the manifest. */
 export function payloadSchemaErrors(manifest: Manifest): InputError[] {
   const errors: InputError[] = [];
-  const payloads = manifest.skills.flatMap((skill) => [skill.input, skill.output].filter((s): s is JsonSchema => isPlainObject(s)));
-  const count = tooManySchemas(payloads);
-  // One bound for all skills together: each schema is walked again below, and generated from.
+  const located = payloadSchemaPlaces(manifest);
+  const count = tooManySchemas(located.filter((p) => isPlainObject(p.schema)).map((p) => p.schema as JsonSchema));
+  // One bound for all of them together: each schema is walked again below, and generated from.
   if (count !== undefined)
-    return [locatedError(manifest.document, ['skills'], schemasError(count, "the skills' input and output schemas hold", { file: manifest.file }).message)];
-  manifest.skills.forEach((skill, i) => {
-    for (const key of ['input', 'output'] as const) {
-      const schema = skill[key];
-      // Not an object at all: the manifest's own check says so, and there is nothing to walk.
-      if (!isPlainObject(schema)) continue;
-      for (const problem of payloadSchemaProblems(schema)) errors.push(locatedError(manifest.document, ['skills', i, key, ...problem.path], problem.message));
+    return [
+      locatedError(
+        manifest.document,
+        ['skills'],
+        schemasError(count, "the skills' input and output schemas and the extensions' metadata schemas hold", { file: manifest.file }).message,
+      ),
+    ];
+  for (const { path, schema } of located) {
+    // A skill's payload that is not an object: the manifest's own check says so. An extension's is not checked there (`agent` is the card's).
+    if (!isPlainObject(schema)) {
+      if (path[0] === 'agent') errors.push(locatedError(manifest.document, path, "an extension's metadata schema must be a JSON Schema object"));
+      continue;
     }
+    for (const problem of payloadSchemaProblems(schema)) errors.push(locatedError(manifest.document, [...path, ...problem.path], problem.message));
+  }
+  return [...errors, ...twiceTypedUris(manifest)];
+}
+
+/** An extension declared twice with metadata schemas: the two would type one `metadata[uri]` two ways. */
+function twiceTypedUris(manifest: Manifest): InputError[] {
+  const capabilities = manifest.agent.capabilities;
+  const list = isPlainObject(capabilities) && Array.isArray(capabilities.extensions) ? (capabilities.extensions as unknown[]) : [];
+  const first = new Map<string, number>();
+  const errors: InputError[] = [];
+  list.forEach((entry, i) => {
+    if (!isPlainObject(entry) || typeof entry.uri !== 'string' || !GENERATOR_EXTENSION_FIELDS.some((key) => entry[key] !== undefined)) return;
+    const before = first.get(entry.uri);
+    if (before === undefined) first.set(entry.uri, i);
+    else
+      errors.push(
+        locatedError(
+          manifest.document,
+          ['agent', 'capabilities', 'extensions', i, 'uri'],
+          `extension ${JSON.stringify(entry.uri)} is declared with metadata schemas twice (also agent.capabilities.extensions[${before}]); give them in one entry`,
+        ),
+      );
   });
   return errors;
+}
+
+/** Where each payload schema sits in the manifest: skills' `input`/`output`, then extensions' `messageMetadata`/`artifactMetadata`. */
+function payloadSchemaPlaces(manifest: Manifest): { path: (string | number)[]; schema: unknown }[] {
+  const skills = manifest.skills.flatMap((skill, i) =>
+    (['input', 'output'] as const).filter((key) => skill[key] !== undefined).map((key) => ({ path: ['skills', i, key], schema: skill[key] })),
+  );
+  const capabilities = manifest.agent.capabilities;
+  const list = isPlainObject(capabilities) && Array.isArray(capabilities.extensions) ? (capabilities.extensions as unknown[]) : [];
+  const extensions = list.flatMap((entry, i) =>
+    isPlainObject(entry)
+      ? GENERATOR_EXTENSION_FIELDS.filter((key) => entry[key] !== undefined).map((key) => ({
+          path: ['agent', 'capabilities', 'extensions', i, key],
+          schema: entry[key],
+        }))
+      : [],
+  );
+  return [...skills, ...extensions];
 }
 
 /** More than this in one schema are not read anyway (the whole list is cut at 100 too, see error-list.ts). */

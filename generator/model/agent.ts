@@ -6,6 +6,7 @@ import type { Manifest, ManifestServer } from '../load/manifest.js';
 import { cloneJson, type JsonSchema } from '../json-schema.js';
 import { advertisesExtendedCard } from './card.js';
 import type { CompatModel } from './compat.js';
+import { typedExtensions, type ExtensionModel } from './extensions.js';
 import { agentGrpc, type AgentGrpc } from './grpc.js';
 import { basePathOf, servedInterfaces, type BindingName } from './interfaces.js';
 import { skillNames, type SkillNames } from './names.js';
@@ -79,6 +80,8 @@ export interface AgentModel {
   /** The authenticated extended card (public card plus `extendedOnly` skills), when offered. */
   extendedCard?: Record<string, unknown>;
   skills: SkillModel[];
+  /** The declared extensions that give metadata schemas (extensions.ts). */
+  extensions: ExtensionModel[];
   /** Older versions the agent answers too, by translation (the manifest's `compat`, compat.ts). */
   compat: CompatModel[];
   security: SecurityModel;
@@ -118,6 +121,7 @@ export function buildAgentModel(
     endpoint: typeof manifest.agent.url === 'string' ? manifest.agent.url : '',
     extendedCard: offersExtended ? full : undefined,
     skills,
+    extensions: typedExtensions(manifest.agent),
     compat,
     security: deriveSecurity(manifest.agent),
     server,

@@ -2,7 +2,7 @@
 // (minus the generator's own skill fields) plus what a2a-gen derives — `protocolVersion` and the
 // interfaces it serves (interfaces.ts). Built once per run (agents.ts): the card check reads it,
 // and the agent model serves it.
-import type { Manifest, ManifestServer } from '../load/manifest.js';
+import { GENERATOR_EXTENSION_FIELDS, manifestExtensions, type Manifest, type ManifestServer } from '../load/manifest.js';
 import { cloneJson } from '../json-schema.js';
 import type { CompatModel } from './compat.js';
 import { basePathOf, interfaceCardFields, servedInterfaces } from './interfaces.js';
@@ -49,5 +49,7 @@ export function assembleCard(manifest: Manifest, protocol: ProtocolModel, compat
   const skills = manifest.skills.map((s) => Object.fromEntries(Object.entries(cloneJson(s)).filter(([k]) => !GENERATOR_SKILL_FIELDS.includes(k))));
   const agent = cloneJson(manifest.agent);
   if (servesThroughInterfaces(protocol)) delete agent.url;
+  // An extension's metadata schemas (extensions.ts) are the generator's: the card carries its uri, description, required and params.
+  for (const extension of manifestExtensions(agent)) for (const field of GENERATOR_EXTENSION_FIELDS) delete extension[field];
   return { ...agent, skills, ...derivedCardFields(protocol, manifest.agent.url, manifest.server, compat) };
 }

@@ -11,6 +11,7 @@ import { sample } from '../../model/sample.js';
 import type { EmitContext } from '../context.js';
 import { html } from '../escape.js';
 import type { SchemaSet } from '../validators.js';
+import { extensionsView, type ExtensionsView } from './extensions-view.js';
 import { servedMethods, type UnservedMethod } from './served.js';
 import { clientExample, curlExample } from './snippets.js';
 import { followsTask, tryItView, tryParams, type TryItView } from './try-it-view.js';
@@ -83,6 +84,7 @@ export interface DocsView {
   cardPaths: string[];
   extendedCard?: string;
   capabilities: { name: string; on: boolean }[];
+  extensions: ExtensionsView;
   inputModes: string[];
   outputModes: string[];
   provider?: { organization: string; url: string };
@@ -266,6 +268,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
           : undefined
       : undefined,
     capabilities,
+    extensions: extensionsView(agent),
     inputModes: Array.isArray(card.defaultInputModes) ? card.defaultInputModes.map(String) : [],
     outputModes: Array.isArray(card.defaultOutputModes) ? card.defaultOutputModes.map(String) : [],
     provider,

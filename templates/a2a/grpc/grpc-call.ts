@@ -233,10 +233,23 @@ export class GrpcCall {
 function statusTrailers(failure: GrpcFailure): Record<string, string> {
   return {
     'grpc-status': String(failure.code),
-    // Percent-encoded (PROTOCOL-HTTP2.md: grpc-message), the status detail unpadded base64 (binary headers).
-    'grpc-message': encodeURIComponent(failure.details),
+    // Percent-encoded as PROTOCOL-HTTP2.md says, the status detail unpadded base64 (binary headers).
+    'grpc-message': percentEncoded(failure.details),
     'grpc-status-details-bin': Buffer.from(failure.statusDetails).toString('base64').replace(/=+$/, ''),
   };
+}
+
+/**
+ * `grpc-message` (PROTOCOL-HTTP2.md): every UTF-8 byte outside printable ASCII, and `%`, as `%XX`;
+ * the rest as it is. encodeURIComponent also escaped `/`, `:`, `,` …, which @grpc/grpc-js
+ * decodes with decodeURI and so showed as `%2F` — a path in a message came out unreadable.
+ */
+function percentEncoded(text: string): string {
+  if (/^[\x20-\x24\x26-\x7e]*$/.test(text)) return text;
+  let out = '';
+  for (const byte of Buffer.from(text, 'utf8'))
+    out += byte >= 0x20 && byte <= 0x7e && byte !== 0x25 ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
 }
 
 /** `grpc-timeout: 30S` → 30000 ms; undefined when absent or malformed (no deadline). */

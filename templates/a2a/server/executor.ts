@@ -2,6 +2,7 @@
 // The runtime owns tasks, streams, push notifications and errors; the executor only decides
 // what to say. Types come from the generated A2A version (../types.ts).
 import type { MessageContent, ArtifactInput, ChunkFlags } from '../runtime/objects.js';
+import type { ExtensionMetadata } from '../skill-types.js';
 import type { Message, Part, Task, TaskArtifactUpdateEvent, TaskState, TaskStatusUpdateEvent } from '../types.js';
 
 /** Whoever the auth verifier accepted: any object your verifiers return. */
@@ -45,6 +46,12 @@ export interface RequestContext {
    * from the start. A stream's response names those activated before its first event.
    */
   activateExtension(uri: string): boolean;
+  /**
+   * The metadata the message carries for a typed extension (`message.metadata[uri]`; the
+   * manifest gives the extension a `messageMetadata` schema), typed by it and already checked
+   * against it on the way in; undefined when the message carries none.
+   */
+  extensionMetadata<U extends keyof ExtensionMetadata & string>(uri: U): ExtensionMetadata[U] | undefined;
   /** Aborted when the task is canceled or every listener is gone. Pass it to fetch() and friends. */
   signal: AbortSignal;
   /** True for `message/stream` / `tasks/sendSubscribe`. */

@@ -10,6 +10,7 @@ import type { JsonRpcRequest } from '../bindings/jsonrpc-envelope.js';
 import { idRequired } from '../bindings/jsonrpc-envelope.js';
 import { invalidParams } from '../spec/rules.js';
 import { checkRequestText } from '../tasks/task-text.js';
+import { checkExtensionMetadata } from './extension-metadata.js';
 import { dropUnknownFields, readProtoNames } from './request-fields.js';
 import type { CallMeta, DispatchConfig, Outcome, RoleParams, RoleTable } from './role.js';
 import { roles } from './table.js';
@@ -75,6 +76,8 @@ function validate(method: string, raw: unknown, config: DispatchConfig): { descr
   const params = checkParams(shape && PROTO_NAMES ? readProtoNames(shape, raw) : raw, descriptor);
   // Ids, filters, texts, metadata keys: nothing a request carries may hold text no store can keep (task-text.ts).
   checkRequestText(params);
+  // A typed extension's metadata on the message matches its schema (extension-metadata.ts).
+  checkExtensionMetadata(params);
   // A request names its tenant (or none, when a gateway took it off): another one is not this agent.
   if (config.tenant !== undefined && typeof params.tenant === 'string' && params.tenant !== '' && params.tenant !== config.tenant)
     throw invalidParams(

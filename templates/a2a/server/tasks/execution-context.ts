@@ -3,9 +3,11 @@
 // run's abort signal. Everything costly is made only when read.
 import { dataOf, textOf } from '../../runtime/objects.js';
 import type { Loose } from '../../runtime/shapes.js';
+import type { ExtensionMetadata } from '../../skill-types.js';
 import type { Task } from '../../types.js';
 import type { Principal, RequestContext } from '../executor.js';
 import { NO_EXTENSIONS, type ExtensionUse } from '../bindings/extensions.js';
+import { extensionMetadataOf } from '../roles/extension-metadata.js';
 import type { CallInfo } from './call-info.js';
 import type { TaskRun } from './task-run.js';
 
@@ -46,6 +48,9 @@ export class ExecutionContext implements RequestContext {
   }
   activateExtension(uri: string): boolean {
     return this.extensionUse.activate(uri);
+  }
+  extensionMetadata<U extends keyof ExtensionMetadata & string>(uri: U): ExtensionMetadata[U] | undefined {
+    return extensionMetadataOf(this.original, uri) as ExtensionMetadata[U] | undefined;
   }
   get taskId(): string {
     return this.run.taskId;
