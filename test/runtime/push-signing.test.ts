@@ -127,9 +127,9 @@ describe('signed push deliveries', () => {
       expect(received.headers['x-a2a-notification-signature']).toMatch(/^[\w-]+\.\.[\w-]+$/);
       const receiver = client.createPushReceiver({ jwksUrl: `${base}/.well-known/jwks.json`, token: 'tok', taskIds: new Set([taskId]) });
       const taken = await receiver.receive(received);
-      expect(taken).toMatchObject({ ok: true, duplicate: false, taskId, signed: true });
+      expect(taken).toMatchObject({ ok: true, taskId, signed: true });
       expect(taken.task.id).toBe(taskId);
-      expect(await receiver.receive(received)).toMatchObject({ ok: true, duplicate: true });
+      expect(await receiver.receive(received)).toMatchObject({ ok: false, status: 409, duplicate: true, reason: expect.stringMatching(/replay/) });
 
       const changed = { ...received, body: received.body.replace(taskId, `${taskId.slice(0, -1)}x`) };
       expect(await receiver.receive(changed)).toMatchObject({ ok: false, status: 401, reason: expect.stringMatching(/does not verify/) });
@@ -155,6 +155,6 @@ describe('signed push deliveries', () => {
     expect(await strict.receive(received)).toMatchObject({ ok: false, status: 401, reason: expect.stringMatching(/older than/) });
     const headers = { ...received.headers };
     delete headers['x-a2a-notification-signature'];
-    expect(await client.createPushReceiver({ token: 'tok' }).receive({ ...received, headers })).toMatchObject({ ok: true, signed: false, duplicate: false });
+    expect(await client.createPushReceiver({ token: 'tok' }).receive({ ...received, headers })).toMatchObject({ ok: true, signed: false });
   });
 });

@@ -4,7 +4,8 @@
 // from an agent generated with `server.cardSigning` carries a detached JWS of its exact body in
 // `X-A2A-Notification-Signature` (server/signing/push-signature.ts); this checks the token the
 // push config was set with, that signature against the agent's keys, its age, the task id, and
-// replays (a `jti` seen before is a duplicate: acknowledge it, do not act on it twice).
+// replays (a `jti` seen before is refused as a duplicate, 409: not acted on twice; a receiver that
+// prefers to answer a retry with 2xx can, since `duplicate` says it took the notification already).
 import { base64urlFromBytes, base64urlFromText } from '../runtime/base64url.js';
 import { isObject } from '../runtime/shapes.js';
 import type { Task } from '../types.js';
@@ -26,9 +27,9 @@ export interface PushReceiverOptions extends CardVerification {
   fetch?: typeof fetch;
 }
 
-/** A notification taken (`duplicate`: its signature was seen before), or refused with the status to answer and why. */
+/** A notification taken, or refused with the status to answer and why (`duplicate`: a replay of one taken before). */
 export type PushVerdict =
-  { ok: true; duplicate: boolean; taskId: string; task?: Task; payload: unknown; signed: boolean } | { ok: false; status: 400 | 401 | 403; reason: string };
+  { ok: true; taskId: string; task?: Task; payload: unknown; signed: boolean } | { ok: false; status: 400 | 401 | 403 | 409; reason: string; duplicate?: true };
 
 /** A request's headers: a Fetch `Headers`, or node:http's `req.headers`. */
 export type ReceivedHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -90,8 +91,9 @@ export function createPushReceiver(options: PushReceiverOptions = {}): PushRecei
       const expected = options.taskIds;
       if (expected !== undefined && !(typeof expected === 'function' ? expected(taskId) : expected.has(taskId)))
         return refuse(403, `task ${taskId.slice(0, 64)} is not one this receiver expects`);
-      const duplicate = jti !== undefined && remember(seen, jti, Date.now() + maxAge * 1000);
-      return { ok: true, duplicate, taskId, ...(task ? { task } : {}), payload, signed: jti !== undefined };
+      if (jti !== undefined && remember(seen, jti, Date.now() + maxAge * 1000))
+        return { ok: false, status: 409, reason: `a replay: notification ${jti.slice(0, 64)} was received before`, duplicate: true };
+      return { ok: true, taskId, ...(task ? { task } : {}), payload, signed: jti !== undefined };
     },
   };
 }
