@@ -4,6 +4,8 @@
 import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import type { EmitContext } from './context.js';
+import { skillArgument } from './client.js';
+import { credentialsOption } from './docs/snippets.js';
 import { lineCommentText } from './escape.js';
 
 export interface RoutingExample {
@@ -79,4 +81,40 @@ export function routingExamples(ctx: EmitContext): RoutingExample[] {
   }
   examples.push({ rule: 'rule 3, the default skill: no skillId, no typed data', skillId: skills[0].id, json: showJson(message(ctx, [text('hello')])) });
   return examples;
+}
+
+/**
+ * The README's client example: a skill called with `.stream`, each event read as the version
+ * types it — a StreamResponse with one member set (v1.0), or an object whose `kind` says what
+ * it is (v0.2–v0.3) — so the code compiles and prints what it says on the agent it was made for.
+ */
+export function streamExample(ctx: EmitContext, port: number): string | undefined {
+  const { features: f, methods } = ctx.protocol;
+  if (!methods.some((m) => m.role === 'stream')) return undefined;
+  const skill = ctx.agent.skills.find((s) => ['text', 'input'].includes(skillArgument(s)));
+  if (!skill) return undefined;
+  const arg = skill.input ? showJson(sample(skill.input, { root: skill.input }), '  ') : "'hello'";
+  const name = skill.names.value;
+  const helper = /^[A-Za-z_$][\w$]*$/.test(name) ? `client.skills.${name}` : `client.skills[${JSON.stringify(name)}]`;
+  const members = f.resultMembers;
+  const read = members
+    ? [
+        `  // A StreamResponse: one of ${Object.values(members).join(', ')} is set.`,
+        `  if (event.${members.statusUpdate}) console.log(event.${members.statusUpdate}.status.state);`,
+        `  else if (event.${members.artifactUpdate}) console.log(event.${members.artifactUpdate}.artifact.parts);`,
+      ]
+    : f.kinds.statusUpdate && f.kinds.artifactUpdate
+      ? [
+          `  if (event.kind === '${f.kinds.statusUpdate}') console.log(event.status.state);`,
+          `  else if (event.kind === '${f.kinds.artifactUpdate}') console.log(event.artifact.parts);`,
+        ]
+      : ['  console.log(event);'];
+  return [
+    `import { A2AClient } from './src/a2a/client/index.js';`,
+    '',
+    `const client = await A2AClient.fromCardUrl('http://127.0.0.1:${port}'${credentialsOption(ctx.agent.security)});`,
+    `for await (const event of ${helper}.stream(${arg})) {`,
+    ...read,
+    '}',
+  ].join('\n');
 }

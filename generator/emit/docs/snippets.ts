@@ -41,7 +41,8 @@ export function curlExample(method: MethodModel, endpoint: string, params: unkno
   return lines.join(' \\\n  ');
 }
 
-export function clientExample(method: MethodModel, cardBase: string, params: unknown, security: SecurityModel, clientMethod: string): string {
+/** `fromCardUrl`'s options for the first security requirement (`, { credentials: … }`), or ''. */
+export function credentialsOption(security: SecurityModel): string {
   const first = security.requirements[0] ?? [];
   // The same variable the agent's main.ts accepts secrets from (mutualTLS has none: its certificate is the credential).
   const credentials = first
@@ -50,7 +51,11 @@ export function clientExample(method: MethodModel, cardBase: string, params: unk
       return scheme && scheme.credential !== 'mutualTLS' ? [`${JSON.stringify(name)}: process.env.${scheme.secretsEnv}!`] : [];
     })
     .join(', ');
-  const options = credentials ? `, { credentials: { ${credentials} } }` : '';
+  return credentials ? `, { credentials: { ${credentials} } }` : '';
+}
+
+export function clientExample(method: MethodModel, cardBase: string, params: unknown, security: SecurityModel, clientMethod: string): string {
+  const options = credentialsOption(security);
   const args = params === undefined ? '' : JSON.stringify(params, null, 2);
   const call = method.streaming
     ? `for await (const event of client.${clientMethod}(${args})) {\n  console.log(event);\n}`

@@ -32,18 +32,17 @@ export async function sendToSkill(send: Send, skillId: string, payload: SkillPay
   return unwrapResult(await send(sendMethod, params, callOptions)) as Task | Message;
 }
 
-/** Calls a skill with the version's streaming method and yields each event of its task. */
+/**
+ * Calls a skill with the version's streaming method and yields each event of its task exactly as
+ * the streaming method's own call (`sendMessageStream`) does: on v1.0 the StreamResponse that wraps
+ * it (`{ task }`, `{ statusUpdate }`, …), the spec's shape and the declared type; bare before.
+ */
 export function streamToSkill(stream: Stream, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
   const method = methodWithRole('stream');
   // The generated client only offers `.stream` where the schema has a streaming send.
   if (!method) throw new Error(`A2A ${protocol.name} has no streaming send`);
   const { params, callOptions } = skillRequest(skillId, payload, options);
-  return unwrapEach(stream(method, params, callOptions));
-}
-
-/** Each event as the Task, Message or update event it carries (v1.0 wraps them in a StreamResponse). */
-async function* unwrapEach(events: AsyncIterable<unknown>): AsyncIterable<unknown> {
-  for await (const event of events) yield unwrapResult(event);
+  return stream(method, params, callOptions);
 }
 
 /** A skill call with its streaming twin as `.stream`: `client.skills.x(…)` and `client.skills.x.stream(…)`. */
