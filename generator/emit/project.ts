@@ -7,6 +7,7 @@ import type { SkillModel } from '../model/agent.js';
 import { skillArgument } from './client.js';
 import { containerPort, emitContainer, imageName } from './container.js';
 import { quickStart, routingExamples, streamExample } from './project-readme.js';
+import { curlRequests } from './readme-curl.js';
 import { tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import type { EmitContext } from './context.js';
 import { userFile, type GeneratedFile } from './generated-file.js';
@@ -59,6 +60,8 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     sendMethod: protocol.methods.find((m) => m.role === 'send')?.name ?? 'message/send',
     routing: routingExamples(ctx),
     streamExample: streamExample(ctx, agent.server.port),
+    curl: curlRequests(ctx),
+    olderVersions: agent.compat.map((c) => `v${c.fullVersion}`).join(', '),
     schemes,
     hasSchemes: schemes.length > 0,
   };

@@ -10,7 +10,7 @@ export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
  * variable the scaffold's main.ts reads the accepted ones from (`A2A_BEARER_SECRETS`; basic:
  * `user:password`), so an agent started with one secret and its examples agree.
  */
-function authHeader(security: SecurityModel): string | undefined {
+export function authHeader(security: SecurityModel): string | undefined {
   const first = security.requirements[0]?.[0];
   const scheme = security.schemes.find((s) => s.name === first);
   if (!scheme) return undefined;
