@@ -29,11 +29,13 @@ export function authHeader(security: SecurityModel): string | undefined {
   }
 }
 
-export function curlExample(method: MethodModel, endpoint: string, params: unknown, security: SecurityModel): string {
+/** `versionHeader`: the header and value a request of this version sends (`A2A-Version: 1.0`): without it a v1.0 agent serves the request as v0.3. */
+export function curlExample(method: MethodModel, endpoint: string, params: unknown, security: SecurityModel, versionHeader?: string): string {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: method.name, ...(params === undefined ? {} : { params }) });
   const apiKeyInQuery = security.schemes.find((s) => s.name === security.requirements[0]?.[0] && s.credential === 'apiKey' && s.in === 'query');
   const url = apiKeyInQuery ? `${endpoint}${endpoint.includes('?') ? '&' : '?'}${apiKeyInQuery.paramName}=$${apiKeyInQuery.secretsEnv}` : endpoint;
   const lines = [`curl -sS${method.streaming ? ' -N' : ''} ${apiKeyInQuery ? `"${url}"` : shellQuote(url)}`, `-H 'content-type: application/json'`];
+  if (versionHeader) lines.push(`-H ${shellQuote(versionHeader)}`);
   if (method.streaming) lines.push(`-H 'accept: text/event-stream'`);
   const auth = authHeader(security);
   if (auth) lines.push(auth);
