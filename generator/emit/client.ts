@@ -6,6 +6,7 @@
 // and manifest: names, types and docs.
 import type { MethodModel } from '../model/methods.js';
 import type { SkillModel } from '../model/agent.js';
+import { deprecatedClientName } from '../model/roles.js';
 import { clientExports, runtimeExports } from '../runtime-symbols.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
@@ -79,7 +80,11 @@ function method(file: TsFile, m: MethodModel): string {
   );
   const returns = m.streaming ? `AsyncIterable<${result}>` : `Promise<${result}>`;
   const call = m.streaming ? 'streamingCall' : 'unaryCall';
-  return `${doc}  ${m.clientName}(${signature}): ${returns} {\n    return this.${call}(${tsString(m.name)}, ${params ? 'params' : 'undefined'}, options, ${idempotent});\n  }\n\n`;
+  const own = `${doc}  ${m.clientName}(${signature}): ${returns} {\n    return this.${call}(${tsString(m.name)}, ${params ? 'params' : 'undefined'}, options, ${idempotent});\n  }\n\n`;
+  const alias = deprecatedClientName(m.name);
+  if (!alias || alias === m.clientName) return own;
+  const args = params ? 'params, options' : 'options';
+  return `${own}  /** @deprecated The spec's name is ${m.clientName}(); this one stays for code written against it. */\n  ${alias}(${signature}): ${returns} {\n    return this.${m.clientName}(${args});\n  }\n\n`;
 }
 
 /** `sendMessageStreamResumable(…)`, where the version can resubscribe to a task. */
