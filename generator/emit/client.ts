@@ -134,7 +134,7 @@ function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | unde
           ? ['data: unknown', '{ data }']
           : [`parts: ${file.importType(schemaType('Part'))}[]`, '{ parts }'];
   const doc = tsDoc(
-    `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
+    `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the Task (completed, or waiting for input: continue it with `taskId`) or the reply Message; throws A2ATaskStateError when the task failed, was rejected or canceled.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
     '    ',
   );
   const id = tsString(skill.id);
