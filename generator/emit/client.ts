@@ -6,6 +6,7 @@
 // and manifest: names, types and docs.
 import type { MethodModel } from '../model/methods.js';
 import type { SkillModel } from '../model/agent.js';
+import { deprecatedClientName } from '../model/roles.js';
 import { clientExports, runtimeExports } from '../runtime-symbols.js';
 import type { EmitContext } from './context.js';
 import { tsDoc, tsPropertyKey, tsString } from './escape.js';
@@ -81,7 +82,11 @@ function method(file: TsFile, m: MethodModel): string {
   );
   const returns = m.streaming ? `AsyncIterable<${result}>` : `Promise<${result}>`;
   const call = m.streaming ? 'streamingCall' : 'unaryCall';
-  return `${doc}  ${m.clientName}(${signature}): ${returns} {\n    return this.${call}(${tsString(m.name)}, ${params ? 'params' : 'undefined'}, options, ${idempotent});\n  }\n\n`;
+  const own = `${doc}  ${m.clientName}(${signature}): ${returns} {\n    return this.${call}(${tsString(m.name)}, ${params ? 'params' : 'undefined'}, options, ${idempotent});\n  }\n\n`;
+  const alias = deprecatedClientName(m.name);
+  if (!alias || alias === m.clientName) return own;
+  const args = params ? 'params, options' : 'options';
+  return `${own}  /** @deprecated The spec's name is ${m.clientName}(); this one stays for code written against it. */\n  ${alias}(${signature}): ${returns} {\n    return this.${m.clientName}(${args});\n  }\n\n`;
 }
 
 /** `sendMessageStreamResumable(…)`, where the version can resubscribe to a task. */
@@ -131,7 +136,7 @@ function skillHelper(file: TsFile, skill: SkillModel, stream: MethodModel | unde
           ? ['data: unknown', '{ data }']
           : [`parts: ${file.importType(schemaType('Part'))}[]`, '{ parts }'];
   const doc = tsDoc(
-    `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the final Task or the reply Message.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
+    `${about}${skill.output ? '\n\nResolves to the typed output; throws A2ATaskStateError when the task ends otherwise (asking for input, say).' : '\n\nResolves to the Task (completed, or waiting for input: continue it with `taskId`) or the reply Message; throws A2ATaskStateError when the task failed, was rejected or canceled.'}${stream ? `\n\n\`.stream(…)\`: the same call with ${stream.name}, yielding each event of the task.` : ''}`,
     '    ',
   );
   const id = tsString(skill.id);

@@ -6,7 +6,8 @@ import { sample } from '../model/sample.js';
 import type { SkillModel } from '../model/agent.js';
 import { skillArgument } from './client.js';
 import { containerPort, emitContainer, imageName } from './container.js';
-import { quickStart, routingExamples } from './project-readme.js';
+import { quickStart, routingExamples, streamExample } from './project-readme.js';
+import { curlRequests } from './readme-curl.js';
 import { tsLiteral, tsPropertyKey, tsString } from './escape.js';
 import type { EmitContext } from './context.js';
 import { userFile, type GeneratedFile } from './generated-file.js';
@@ -43,6 +44,7 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     dependencies: runtimeDependencies(ctx),
     grpc: agent.grpc ? { port: agent.server.grpcPort } : undefined,
     streamMethod: protocol.methods.find((m) => m.role === 'stream')?.name ?? '',
+    streamClientMethod: protocol.methods.find((m) => m.role === 'stream')?.clientName ?? '',
     quickStart: quickStart(agent.server.port, agent.server.basePath),
     cardRequest: `GET ${protocol.wellKnownPaths[0]}`,
     endpointRequest: `POST ${agent.server.basePath}`,
@@ -57,6 +59,9 @@ export function emitProject(ctx: EmitContext): GeneratedFile[] {
     defaultSkill: agent.skills[0]?.id ?? '',
     sendMethod: protocol.methods.find((m) => m.role === 'send')?.name ?? 'message/send',
     routing: routingExamples(ctx),
+    streamExample: streamExample(ctx, agent.server.port),
+    curl: curlRequests(ctx),
+    olderVersions: agent.compat.map((c) => `v${c.fullVersion}`).join(', '),
     schemes,
     hasSchemes: schemes.length > 0,
   };

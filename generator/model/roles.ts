@@ -59,12 +59,22 @@ const CLIENT_NAMES: Record<string, string> = {
   ListTasks: 'listTasks',
   CancelTask: 'cancelTask',
   SubscribeToTask: 'resubscribeTask',
-  CreateTaskPushNotificationConfig: 'setTaskPushNotificationConfig',
+  // The spec's names (the SDK's set…/list…Config stay as deprecated aliases, DEPRECATED_CLIENT_NAMES).
+  CreateTaskPushNotificationConfig: 'createTaskPushNotificationConfig',
   GetTaskPushNotificationConfig: 'getTaskPushNotificationConfig',
-  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
+  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfigs',
   DeleteTaskPushNotificationConfig: 'deleteTaskPushNotificationConfig',
   GetExtendedAgentCard: 'getExtendedAgentCard',
 };
+
+/** Names the generated v1.0 client had before it took the spec's (kept as deprecated aliases, so code written against them still compiles). */
+const DEPRECATED_CLIENT_NAMES: Record<string, string> = {
+  CreateTaskPushNotificationConfig: 'setTaskPushNotificationConfig',
+  ListTaskPushNotificationConfigs: 'listTaskPushNotificationConfig',
+};
+
+export const deprecatedClientName = (method: string): string | undefined =>
+  Object.hasOwn(DEPRECATED_CLIENT_NAMES, method) ? DEPRECATED_CLIENT_NAMES[method] : undefined;
 
 export const roleOf = (method: string): MethodRole => (Object.hasOwn(ROLES, method) ? ROLES[method] : 'custom');
 export const officialClientName = (method: string): string | undefined => (Object.hasOwn(CLIENT_NAMES, method) ? CLIENT_NAMES[method] : undefined);

@@ -1,5 +1,6 @@
-// The try-it panel: sends one JSON-RPC request to the agent that serves this page and shows
-// the answer. Everything the server says is shown with textContent, never parsed as HTML; the
+// The try-it panel: sends one request to the agent that serves this page — JSON-RPC, or the
+// method's HTTP+JSON route when that binding is picked — and shows the answer. A version that
+// negotiates gets its header (A2A-Version) on every call; a skill picked fills the message. Everything the server says is shown with textContent, never parsed as HTML; the
 // page's CSP (connect-src 'self') lets fetch reach this origin only. Credentials live in the
 // inputs and are never stored.
 (function () {
@@ -13,6 +14,8 @@
   var reset = document.getElementById('try-reset');
   var statusLine = document.getElementById('try-status');
   var output = document.getElementById('try-output');
+  var skill = document.getElementById('try-skill');
+  var binding = document.getElementById('try-binding');
   var exampleTask = panel.getAttribute('data-example-task') || '';
   var MAX_EVENTS = 500;
   var lastTask = '';
@@ -32,7 +35,28 @@
     params.value = text;
     params.disabled = !!option && text === '';
     params.placeholder = text === '' ? 'This method takes no params.' : '';
+    pickSkill();
   }
+  // A send (or streaming send) to the skill picked: its part, its id in metadata.skillId.
+  function pickSkill() {
+    var option = chosen();
+    var role = option ? option.getAttribute('data-role') : '';
+    if (!skill || (role !== 'send' && role !== 'stream')) return;
+    var value;
+    try { value = JSON.parse(params.value); } catch (e) { return; }
+    if (!value || typeof value.message !== 'object' || !value.message) return;
+    var message = value.message;
+    var metadata = message.metadata && typeof message.metadata === 'object' ? message.metadata : {};
+    var picked = skill.options[skill.selectedIndex];
+    if (picked && picked.value) {
+      metadata.skillId = picked.value;
+      message.parts = [JSON.parse(picked.getAttribute('data-part'))];
+    } else delete metadata.skillId;
+    if (Object.keys(metadata).length) message.metadata = metadata;
+    else delete message.metadata;
+    params.value = JSON.stringify(value, null, 2);
+  }
+  if (skill) skill.addEventListener('change', pickSkill);
   select.addEventListener('change', fill);
   reset.addEventListener('click', fill);
   document.querySelectorAll('.try-this').forEach(function (button) {
@@ -66,21 +90,28 @@
   function noteTask(text) {
     var value;
     try { value = JSON.parse(text); } catch (e) { return; }
-    var result = value && typeof value === 'object' ? value.result : undefined;
+    // A JSON-RPC answer carries its result; an HTTP+JSON one is the result. v1.0 wraps it (`{ task }`, `{ statusUpdate }`).
+    var result = value && typeof value === 'object' ? ('result' in value ? value.result : value) : undefined;
     if (!result || typeof result !== 'object') return;
+    ['task', 'statusUpdate', 'artifactUpdate'].forEach(function (member) {
+      if (result[member] && typeof result[member] === 'object') result = result[member];
+    });
     var id = typeof result.taskId === 'string' ? result.taskId : typeof result.id === 'string' && result.status ? result.id : '';
     if (id) lastTask = id;
   }
   function rpcError(text) {
     try {
       var e = JSON.parse(text).error;
-      return e && typeof e === 'object' ? 'JSON-RPC error ' + e.code + ': ' + e.message : '';
+      return e && typeof e === 'object' ? 'error ' + (e.code !== undefined ? e.code : e.status) + ': ' + e.message : '';
     } catch (x) { return ''; }
   }
 
-  function request(option, body) {
-    var url = new URL(panel.getAttribute('data-endpoint') || '/', location.origin);
-    var headers = new Headers({ 'content-type': 'application/json' });
+  function request(option, body, route) {
+    var url = new URL(route ? route.path : panel.getAttribute('data-endpoint') || '/', location.origin);
+    if (route && route.query) Object.keys(route.query).forEach(function (k) { url.searchParams.set(k, String(route.query[k])); });
+    var headers = new Headers(body === undefined ? {} : { 'content-type': 'application/json' });
+    var versionHeader = panel.getAttribute('data-version-header');
+    if (versionHeader) headers.set(versionHeader, panel.getAttribute('data-version') || '');
     if (option.getAttribute('data-stream') === '1') headers.set('accept', 'text/event-stream');
     document.querySelectorAll('.try-credential').forEach(function (input) {
       var value = input.value.trim();
@@ -92,7 +123,21 @@
       else if (kind === 'header') headers.set(param, value);
       else if (kind === 'query') url.searchParams.set(param, value);
     });
-    return { url: url, init: { method: 'POST', headers: headers, body: body, cache: 'no-store', credentials: 'same-origin', redirect: 'error' } };
+    return { url: url, init: { method: route ? route.verb : 'POST', headers: headers, body: body, cache: 'no-store', credentials: 'same-origin', redirect: 'error' } };
+  }
+  // The method's HTTP+JSON route (`POST /rest/tasks/{id}:cancel`), its `{field}`s taken out of the
+  // params; the rest is the body, or the query of a route without one.
+  function restRoute(option, values) {
+    var spec = (option.getAttribute('data-rest') || '').split(' ');
+    var rest = {};
+    Object.keys(values || {}).forEach(function (k) { rest[k] = values[k]; });
+    var path = spec[1].replace(/\{([^}]+)\}/g, function (_, field) {
+      var v = rest[field];
+      delete rest[field];
+      return encodeURIComponent(v === undefined ? '' : String(v));
+    });
+    var hasBody = spec[0] !== 'GET' && spec[0] !== 'DELETE';
+    return { verb: spec[0], path: path, body: hasBody ? JSON.stringify(rest) : undefined, query: hasBody ? undefined : rest };
   }
   function base64(text) {
     var bytes = new TextEncoder().encode(text);
@@ -156,14 +201,23 @@
   send.addEventListener('click', function () {
     var option = chosen();
     if (!option || running) return;
-    var body = { jsonrpc: '2.0', id: nextId++, method: option.value };
+    var values;
     var text = params.value.trim();
     if (text) {
-      try { body.params = JSON.parse(text); } catch (e) { return show('The params are not JSON: ' + e.message, 'bad'); }
+      try { values = JSON.parse(text); } catch (e) { return show('The params are not JSON: ' + e.message, 'bad'); }
     }
-    var call = request(option, JSON.stringify(body));
+    var call;
+    if (binding && binding.value === 'rest') {
+      if (!option.getAttribute('data-rest')) return show(option.value + ' has no HTTP+JSON route this panel can call; pick JSON-RPC.', 'bad');
+      var route = restRoute(option, values);
+      call = request(option, route.body, route);
+    } else {
+      var body = { jsonrpc: '2.0', id: nextId++, method: option.value };
+      if (values !== undefined) body.params = values;
+      call = request(option, JSON.stringify(body));
+    }
     output.textContent = '';
-    show('Sending ' + option.value + ' to POST ' + call.url.pathname + '…', '');
+    show('Sending ' + option.value + ' to ' + call.init.method + ' ' + call.url.pathname + '…', '');
     running = new AbortController();
     call.init.signal = running.signal;
     send.disabled = true;

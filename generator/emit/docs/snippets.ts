@@ -10,7 +10,7 @@ export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
  * variable the scaffold's main.ts reads the accepted ones from (`A2A_BEARER_SECRETS`; basic:
  * `user:password`), so an agent started with one secret and its examples agree.
  */
-function authHeader(security: SecurityModel): string | undefined {
+export function authHeader(security: SecurityModel): string | undefined {
   const first = security.requirements[0]?.[0];
   const scheme = security.schemes.find((s) => s.name === first);
   if (!scheme) return undefined;
@@ -29,11 +29,13 @@ function authHeader(security: SecurityModel): string | undefined {
   }
 }
 
-export function curlExample(method: MethodModel, endpoint: string, params: unknown, security: SecurityModel): string {
+/** `versionHeader`: the header and value a request of this version sends (`A2A-Version: 1.0`): without it a v1.0 agent serves the request as v0.3. */
+export function curlExample(method: MethodModel, endpoint: string, params: unknown, security: SecurityModel, versionHeader?: string): string {
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: method.name, ...(params === undefined ? {} : { params }) });
   const apiKeyInQuery = security.schemes.find((s) => s.name === security.requirements[0]?.[0] && s.credential === 'apiKey' && s.in === 'query');
   const url = apiKeyInQuery ? `${endpoint}${endpoint.includes('?') ? '&' : '?'}${apiKeyInQuery.paramName}=$${apiKeyInQuery.secretsEnv}` : endpoint;
   const lines = [`curl -sS${method.streaming ? ' -N' : ''} ${apiKeyInQuery ? `"${url}"` : shellQuote(url)}`, `-H 'content-type: application/json'`];
+  if (versionHeader) lines.push(`-H ${shellQuote(versionHeader)}`);
   if (method.streaming) lines.push(`-H 'accept: text/event-stream'`);
   const auth = authHeader(security);
   if (auth) lines.push(auth);
@@ -41,7 +43,8 @@ export function curlExample(method: MethodModel, endpoint: string, params: unkno
   return lines.join(' \\\n  ');
 }
 
-export function clientExample(method: MethodModel, cardBase: string, params: unknown, security: SecurityModel, clientMethod: string): string {
+/** `fromCardUrl`'s options for the first security requirement (`, { credentials: … }`), or ''. */
+export function credentialsOption(security: SecurityModel): string {
   const first = security.requirements[0] ?? [];
   // The same variable the agent's main.ts accepts secrets from (mutualTLS has none: its certificate is the credential).
   const credentials = first
@@ -50,7 +53,11 @@ export function clientExample(method: MethodModel, cardBase: string, params: unk
       return scheme && scheme.credential !== 'mutualTLS' ? [`${JSON.stringify(name)}: process.env.${scheme.secretsEnv}!`] : [];
     })
     .join(', ');
-  const options = credentials ? `, { credentials: { ${credentials} } }` : '';
+  return credentials ? `, { credentials: { ${credentials} } }` : '';
+}
+
+export function clientExample(method: MethodModel, cardBase: string, params: unknown, security: SecurityModel, clientMethod: string): string {
+  const options = credentialsOption(security);
   const args = params === undefined ? '' : JSON.stringify(params, null, 2);
   const call = method.streaming
     ? `for await (const event of client.${clientMethod}(${args})) {\n  console.log(event);\n}`

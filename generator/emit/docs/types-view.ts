@@ -21,6 +21,8 @@ export interface TypeView {
   description: string;
   kind: 'object' | 'union' | 'enum' | 'other';
   fields: FieldView[];
+  /** How the variants are introduced: `One of` (enum values), `Exactly one of` / `At most one of` (fields of a oneof), `Either` (types). */
+  variantsLabel: string;
   /** Union members / enum values, already rendered. */
   variantsHtml: string;
   variantsMd: string;
@@ -62,7 +64,15 @@ export function typesView(protocol: ProtocolModel): TypeView[] {
           description: describe(schema as JsonSchema),
         };
       });
-      const variants = union ? union.map((s) => typeSignature(s)) : Array.isArray(def.enum) ? def.enum.map((v) => JSON.stringify(v)) : [];
+      const oneof = union && properties ? oneofFields(union) : undefined;
+      const variants = oneof
+        ? oneof.fields
+        : union
+          ? union.map((s) => typeSignature(s))
+          : Array.isArray(def.enum)
+            ? def.enum.map((v) => JSON.stringify(v))
+            : [];
+      const variantsLabel = oneof ? (oneof.optional ? 'At most one of' : 'Exactly one of') : kind === 'enum' ? 'One of' : 'Either';
       const sig = typeSignature(def);
       return {
         name,
@@ -71,11 +81,29 @@ export function typesView(protocol: ProtocolModel): TypeView[] {
         description: def.description ?? '',
         kind,
         fields,
+        variantsLabel,
         variantsHtml: variants.map((v) => linkTypes(v, known, 'html')).join(' | '),
         variantsMd: variants.map((v) => linkTypes(v, known, 'md')).join(' \\| '),
         signature: sig,
       };
     });
+}
+
+/**
+ * An object whose oneof picks one of its own fields (v1.0's Part: `{ required: ["text"] }`, …),
+ * by those fields' names; a branch `{ not: … }` means none may be set too. Undefined for a union
+ * of types.
+ */
+function oneofFields(union: JsonSchema[]): { fields: string[]; optional: boolean } | undefined {
+  const fields: string[] = [];
+  let optional = false;
+  for (const branch of union) {
+    const keys = Object.keys(branch);
+    if (keys.length === 1 && keys[0] === 'not') optional = true;
+    else if (keys.length === 1 && keys[0] === 'required' && branch.required?.length === 1) fields.push(branch.required[0]);
+    else return undefined;
+  }
+  return fields.length ? { fields, optional } : undefined;
 }
 
 function describe(schema: JsonSchema): string {

@@ -14,7 +14,7 @@ import type { SchemaSet } from '../validators.js';
 import { extensionsView, type ExtensionsView } from './extensions-view.js';
 import { servedMethods, type UnservedMethod } from './served.js';
 import { clientExample, curlExample } from './snippets.js';
-import { followsTask, tryItView, tryParams, type TryItView } from './try-it-view.js';
+import { followsTask, tryItView, tryParams, tryRestRoute, versionHeader, type TryItView } from './try-it-view.js';
 import { linkTypes, typesView, type TypeView } from './types-view.js';
 
 export interface MethodView {
@@ -47,6 +47,8 @@ export interface MethodView {
   /** The try-it panel: the params it starts from (empty: the method takes none). */
   tryParams: string;
   followsTask: boolean;
+  /** The try-it panel over HTTP+JSON: `VERB /path` (see try-it-view.ts), when it can call the method so. */
+  tryRest?: string;
 }
 
 export interface SkillView {
@@ -180,10 +182,11 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
       routes: routesOf(m),
       olderNames: olderNamesOf(m),
       rpcs: rpcsOf(m),
-      curl: curlExample(m, endpoint, example?.params, agent.security),
+      curl: curlExample(m, endpoint, example?.params, agent.security, versionHeader(protocol)),
       client: clientExample(m, cardBase, example?.params, agent.security, m.clientName),
       tryParams: tryParams(m, raw.params, example !== undefined),
       followsTask: followsTask(m),
+      tryRest: tryRestRoute(ctx, m),
     };
   });
   const skills = agent.skills.map((s): SkillView => {
@@ -279,7 +282,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
     skills,
     methods,
     unserved,
-    tryIt: tryItView(agent.server.basePath, agent.security),
+    tryIt: tryItView(ctx),
     types: typesView(protocol),
     errors: protocol.errors.map((e) => ({
       code: e.code,

@@ -25,25 +25,34 @@ type Stream = (method: string, params: unknown, options?: CallOptions) => AsyncI
 // By role, not by name: tasks/send and tasks/sendSubscribe on v0.1.0, message/send and message/stream after.
 const sendMethod: string = methodWithRole('send') ?? 'message/send';
 
-/** Calls a skill and returns its final Task or Message. */
+/**
+ * Calls a skill and returns its Task (completed, or waiting for input to continue it) or reply
+ * Message. A task that ended otherwise — failed, rejected, canceled — throws A2ATaskStateError, as
+ * a typed skill's call does: a failure is never a result. (A typed call throws for a task waiting
+ * for input too, having no output to give; an untyped one returns it, to be continued.)
+ */
 export async function sendToSkill(send: Send, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): Promise<Task | Message> {
   const { params, callOptions } = skillRequest(skillId, payload, options);
   // v1.0 wraps the answer (`{ "task": … }`): the caller gets the Task or Message itself in every version.
-  return unwrapResult(await send(sendMethod, params, callOptions)) as Task | Message;
+  const result = unwrapResult(await send(sendMethod, params, callOptions)) as Task | Message;
+  if (!isMessage(result)) {
+    const state = String(stateOf(result));
+    if (isTerminalState(state) && state !== states.completed) throw taskStateError(skillId, result, state);
+  }
+  return result;
 }
 
-/** Calls a skill with the version's streaming method and yields each event of its task. */
+/**
+ * Calls a skill with the version's streaming method and yields each event of its task exactly as
+ * the streaming method's own call (`sendMessageStream`) does: on v1.0 the StreamResponse that wraps
+ * it (`{ task }`, `{ statusUpdate }`, …), the spec's shape and the declared type; bare before.
+ */
 export function streamToSkill(stream: Stream, skillId: string, payload: SkillPayload, options: SkillCallOptions = {}): AsyncIterable<unknown> {
   const method = methodWithRole('stream');
   // The generated client only offers `.stream` where the schema has a streaming send.
   if (!method) throw new Error(`A2A ${protocol.name} has no streaming send`);
   const { params, callOptions } = skillRequest(skillId, payload, options);
-  return unwrapEach(stream(method, params, callOptions));
-}
-
-/** Each event as the Task, Message or update event it carries (v1.0 wraps them in a StreamResponse). */
-async function* unwrapEach(events: AsyncIterable<unknown>): AsyncIterable<unknown> {
-  for await (const event of events) yield unwrapResult(event);
+  return stream(method, params, callOptions);
 }
 
 /** A skill call with its streaming twin as `.stream`: `client.skills.x(…)` and `client.skills.x.stream(…)`. */
@@ -64,24 +73,27 @@ function skillRequest(skillId: string, payload: SkillPayload, options: SkillCall
   return { params, callOptions };
 }
 
+/** The task's state and what its status message says, as an A2ATaskStateError carrying the task. */
+function taskStateError(skillId: string, task: Task, state: string): A2ATaskStateError {
+  const status = (task as unknown as { status?: { message?: Loose } }).status;
+  const said = (status?.message?.parts as Loose[] | undefined)
+    ?.filter((p) => partKind(p) === 'text')
+    .map((p) => p.text)
+    .join(' ');
+  return new A2ATaskStateError(
+    `skill "${skillId}" ended in state ${state}${isTerminalState(state) ? '' : ' (the task can be continued)'}${said ? `: ${said}` : ''}`,
+    state,
+    task,
+  );
+}
+
 /** The skill's typed output: the last data part of a completed task (or of a direct reply). */
 export function skillOutput<T>(skillId: string, result: Task | Message, validator: TypeValidator<T> | undefined): T {
   let parts: unknown[];
   if (isMessage(result)) parts = ((result as unknown as Loose).parts as unknown[]) ?? [];
   else {
     const state = String(stateOf(result));
-    if (state !== states.completed) {
-      const status = (result as unknown as { status?: { message?: Loose } }).status;
-      const said = (status?.message?.parts as Loose[] | undefined)
-        ?.filter((p) => partKind(p) === 'text')
-        .map((p) => p.text)
-        .join(' ');
-      throw new A2ATaskStateError(
-        `skill "${skillId}" ended in state ${state}${isTerminalState(state) ? '' : ' (the task can be continued)'}${said ? `: ${said}` : ''}`,
-        state,
-        result,
-      );
-    }
+    if (state !== states.completed) throw taskStateError(skillId, result, state);
     parts = ((result as unknown as { artifacts?: Loose[] }).artifacts ?? []).flatMap((a) => (a.parts as unknown[]) ?? []);
   }
   const data = parts.filter((p) => partKind(p) === 'data').at(-1) as Loose | undefined;

@@ -54,13 +54,24 @@ export function dialectOf(adapter: VersionAdapter | undefined): JsonRpcDialect {
 /** A request in an adapter's version, as the agent's: its method and params, or the error that says why it has none. */
 export function translateRequest(adapter: VersionAdapter, method: string, params: unknown): { method: string; params: unknown } | JsonRpcError {
   const own = adapter.method(method);
-  if (own === undefined) return errorFor('methodNotFound', `Method not found: ${method.slice(0, 100)}`, { method: method.slice(0, 100) });
+  if (own === undefined)
+    return errorFor('methodNotFound', `Method not found: ${method.slice(0, 100)}${askForOwnVersion(method)}`, { method: method.slice(0, 100) });
   try {
     return { method: own, params: adapter.params(method, params) };
   } catch (err) {
     if (err instanceof JsonRpcError) return err;
     throw err;
   }
+}
+
+/**
+ * How to reach a method of the agent's own version that came in an older one's request (a v1.0
+ * `SendMessage` without `A2A-Version: 1.0`, which means 0.3): the header that asks for it.
+ */
+function askForOwnVersion(method: string): string {
+  const negotiation = protocol.negotiation;
+  if (!negotiation || !Object.hasOwn(protocol.methods, method)) return '';
+  return ` in A2A ${negotiation.absentMeans} (what a request without ${negotiation.header} means); it is a method of A2A ${protocol.name}: send "${negotiation.header}: ${negotiation.served[0]}"`;
 }
 
 function translatingDialect(adapter: VersionAdapter): JsonRpcDialect {
