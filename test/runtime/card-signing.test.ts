@@ -234,6 +234,17 @@ describe("the scaffold's main.ts", () => {
   }, 60_000);
 });
 
+describe('the docs', () => {
+  it('say the card is signed and where the public keys are', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const docs = join(project.dir, 'src', 'a2a', 'docs');
+    expect(await readFile(join(docs, 'API.md'), 'utf8')).toContain('signed (JWS, spec §8.4), public keys at `GET /.well-known/jwks.json`');
+    expect(await readFile(join(docs, 'index.html'), 'utf8')).toContain(
+      'Signed (JWS over its canonical form, spec §8.4); the public keys: <code>GET /.well-known/jwks.json</code>',
+    );
+  });
+});
+
 describe('the generated client verifies cards', () => {
   it("takes a generated agent's signed card with the agent's JWK Set, in v1.0 and (asking for 0.3) in v0.3", async () => {
     const base = await start(pem(KEYS.EdDSA));

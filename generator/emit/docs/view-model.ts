@@ -85,6 +85,8 @@ export interface DocsView {
   cardBase: string;
   cardPaths: string[];
   extendedCard?: string;
+  /** The cards are signed (`server.cardSigning`): where the public keys are. */
+  cardJwks?: string;
   capabilities: { name: string; on: boolean }[];
   extensions: ExtensionsView;
   inputModes: string[];
@@ -270,6 +272,7 @@ export function docsView(ctx: EmitContext, schemas: SchemaSet): DocsView {
           ? `GET ${protocol.extendedCard.path}`
           : undefined
       : undefined,
+    cardJwks: agent.server.cardSigning ? agent.server.cardSigning.jwksPath : undefined,
     capabilities,
     extensions: extensionsView(agent),
     inputModes: Array.isArray(card.defaultInputModes) ? card.defaultInputModes.map(String) : [],
