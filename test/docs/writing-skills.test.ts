@@ -16,6 +16,15 @@ const guide = readFileSync(join(ROOT, 'docs', 'WRITING-SKILLS.md'), 'utf8');
 const blocks = (lang: string): string[] => [...guide.matchAll(new RegExp('^```' + lang + '\\n([\\s\\S]*?)^```$', 'gm'))].map((m) => m[1]);
 
 describe('docs/WRITING-SKILLS.md', () => {
+  it("ships in the package, and a scaffold's README points at it", async () => {
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).files).toContain('docs/WRITING-SKILLS.md');
+    const dir = await tempDir('writing-skills-readme-');
+    await writeFile(join(dir, 'a2a.yaml'), blocks('yaml')[0]);
+    const files = await generate(await loadInputs({ manifestPath: 'a2a.yaml', cwd: dir }));
+    const readme = files.find((f) => f.path === 'README.md');
+    expect(readme?.content).toContain('`node_modules/a2a-gen/docs/WRITING-SKILLS.md`');
+  });
+
   it('has one manifest and its handlers', () => {
     expect(blocks('yaml')).toHaveLength(1);
     expect(blocks('ts').length).toBeGreaterThanOrEqual(6);
