@@ -35,22 +35,36 @@ export function dataPart(data: unknown, metadata?: Record<string, unknown>): Par
   return fromShape<Part>(part);
 }
 
+/** A file in v1.0's words (`raw`/`url`, `filename`, `mediaType`) or v0.x's (`bytes`/`uri`, `name`, `mimeType`). */
 export interface FileContent {
   name?: string;
+  filename?: string;
   mimeType?: string;
-  /** Base64-encoded content. */
+  mediaType?: string;
+  /** Base64-encoded content (v0.x `bytes`, v1.0 `raw`). */
   bytes?: string;
+  raw?: string;
   uri?: string;
+  url?: string;
 }
 
 /** A file part; v1.0 writes it as `raw` or `url` with `filename` and `mediaType` beside it. */
 export function filePart(file: FileContent, metadata?: Record<string, unknown>): Part {
   let part: Loose;
+  const bytes = file.raw ?? file.bytes;
+  const uri = file.url ?? file.uri;
+  const name = file.filename ?? file.name;
+  const mediaType = file.mediaType ?? file.mimeType;
   if (members) {
-    part = file.bytes !== undefined ? { raw: file.bytes } : { url: file.uri };
-    if (file.name !== undefined) part.filename = file.name;
-    if (file.mimeType !== undefined) part.mediaType = file.mimeType;
-  } else part = { [features.partDiscriminator]: features.partKinds.file, file: { ...file } };
+    part = bytes !== undefined ? { raw: bytes } : { url: uri };
+    if (name !== undefined) part.filename = name;
+    if (mediaType !== undefined) part.mediaType = mediaType;
+  } else {
+    const inner: Loose = bytes !== undefined ? { bytes } : { uri };
+    if (name !== undefined) inner.name = name;
+    if (mediaType !== undefined) inner.mimeType = mediaType;
+    part = { [features.partDiscriminator]: features.partKinds.file, file: inner };
+  }
   if (metadata) part.metadata = metadata;
   return fromShape<Part>(part);
 }

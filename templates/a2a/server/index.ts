@@ -248,3 +248,5 @@ export type { A2AServer, A2AServerOptions, BaseOptions, Limits, Listening } from
 export { secretsFromEnv, usersFromEnv } from './environment.js';
 export { signingKeyFromEnv } from './signing/card-signing.js';
 export { SigningKeyError, type SigningKey } from './signing/signing-key.js';
+// The part builders, in the agent's version's words (file parts take either version's field names).
+export { createMessage, dataPart, filePart, textPart, type FileContent } from '../runtime/objects.js';
