@@ -59,7 +59,10 @@ describe('a2a-gen diff', () => {
     has('  ~ message/send → SendMessage (send)  [BREAKING]');
     has('  ~ message/stream → SendStreamingMessage (stream)  [BREAKING]');
     has('  ~ tasks/resubscribe → SubscribeToTask (resubscribe)  [BREAKING]');
-    has('  ~ tasks/pushNotificationConfig/set → CreateTaskPushNotificationConfig (pushSet)  [BREAKING]');
+    // The v1.0 client takes the spec's method names (the old ones stay as deprecated aliases).
+    has(
+      '  ~ tasks/pushNotificationConfig/set → CreateTaskPushNotificationConfig (pushSet; client: setTaskPushNotificationConfig() → createTaskPushNotificationConfig())  [BREAKING]',
+    );
     has(
       '  ~ agent/getAuthenticatedExtendedCard → GetExtendedAgentCard (extendedCard; client: getAuthenticatedExtendedCard() → getExtendedAgentCard())  [BREAKING]',
     );

@@ -132,7 +132,7 @@ describe('a spec too big to generate is refused before it is parsed', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /a2a\.json:1:\d+: skills: the skills' input and output schemas hold 50,002 schemas \(definitions, properties, items …\); at most 50,000 can be generated\n$/,
+      /a2a\.json:1:\d+: skills: the skills' input and output schemas and the extensions' metadata schemas hold 50,002 schemas \(definitions, properties, items …\); at most 50,000 can be generated\n$/,
     );
   });
 
