@@ -29,7 +29,7 @@ export function curlRequests(ctx: EmitContext): CurlRequests | undefined {
   const headers = ['content-type: application/json', ...(versionHeader ? [versionHeader] : [])];
   const curl = (url: string, body: unknown): string =>
     [
-      `curl -sS ${shellQuote(url)}`,
+      `curl -sS ${shellQuote(urlText(url))}`,
       ...headers.map((h) => `-H ${shellQuote(h)}`),
       ...[authHeader(agent.security) ?? []].flat(),
       `-d ${shellQuote(JSON.stringify(body))}`,
@@ -43,7 +43,7 @@ export function curlRequests(ctx: EmitContext): CurlRequests | undefined {
     httpJsonRoute = `${route.verb} ${mount}${route.path}`;
     // v0.3.0's HTTP+JSON carries its proto's JSON (`content`, `ROLE_USER`, parts by member); v1.0's, the same objects as JSON-RPC.
     const body = rest.wire === 'proto-v0.3' ? { message: protoV03Message(message) } : { message };
-    blocks.push('', `# HTTP+JSON: ${httpJsonRoute}`, curl(`${origin}${mount}${route.path}`, body));
+    blocks.push('', `# HTTP+JSON: ${httpJsonRoute.replace(/\s+/g, ' ')}`, curl(`${origin}${mount}${route.path}`, body));
   }
   return { commands: blocks.join('\n'), ...(httpJsonRoute ? { httpJsonRoute } : {}), ...(versionHeader ? { versionHeader } : {}) };
 }
@@ -54,3 +54,6 @@ function protoV03Message(message: Record<string, unknown>): Record<string, unkno
   const { kind: _kind, parts: _parts, role, ...rest } = message;
   return { ...rest, role: role === 'user' ? 'ROLE_USER' : 'ROLE_AGENT', content: parts };
 }
+
+/** A URL as a request line carries it: a character a URL cannot hold (a space, a line break, a backtick) percent-encoded, so a manifest's path stays one line of the command. */
+const urlText = (url: string): string => url.replace(/[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g, (c) => encodeURIComponent(c));
