@@ -40,9 +40,7 @@ export function createCardSigner(key: SigningKey, jwksPath: string): CardSigner 
       const cacheKey = `${jku}\n${payload}`;
       let signature = signatures.get(cacheKey);
       if (!signature) {
-        const header = base64urlFromText(JSON.stringify({ alg: key.alg, typ: 'JOSE', kid: key.kid, ...(jku ? { jku } : {}) }));
-        const input = new TextEncoder().encode(`${header}.${base64urlFromText(payload)}`);
-        signature = { protected: header, signature: base64urlFromBytes(key.sign(input)) };
+        signature = signJws(key, jku, payload);
         if (signatures.size >= CACHED) signatures.delete(signatures.keys().next().value!);
         signatures.set(cacheKey, signature);
       }
@@ -64,4 +62,14 @@ export function jkuOf(card: object, jwksPath: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A JWS of `payload` (RFC 7515) made with `key`: its protected header (`alg`, `kid`, `jku` when
+ * known, then `claims`) and signature, both base64url. Cards and push notifications sign alike.
+ */
+export function signJws(key: SigningKey, jku: string | undefined, payload: string, claims: object = {}): { protected: string; signature: string } {
+  const header = base64urlFromText(JSON.stringify({ alg: key.alg, typ: 'JOSE', kid: key.kid, ...(jku ? { jku } : {}), ...claims }));
+  const input = new TextEncoder().encode(`${header}.${base64urlFromText(payload)}`);
+  return { protected: header, signature: base64urlFromBytes(key.sign(input)) };
 }

@@ -6,18 +6,15 @@
 // body keeps its signature, so a receiver that already took it sees a duplicate. The generated
 // client's receiver helper (client/push-receiver.ts) checks all of it; a receiver may ignore it.
 import { randomUUID } from 'node:crypto';
-import { base64urlFromBytes, base64urlFromText } from '../../runtime/base64url.js';
-import { jkuOf, type CardSigner } from './card-signer.js';
+import { jkuOf, signJws, type CardSigner } from './card-signer.js';
 
 export const NOTIFICATION_SIGNATURE_HEADER = 'x-a2a-notification-signature';
 
 /** Signs a notification body: the header's value. `own` is the agent's card as served now (for `jku`). */
 export function notificationSigner(signer: CardSigner, own: () => object): (body: string) => string {
   return (body) => {
-    const jku = jkuOf(own(), signer.jwksPath);
-    const claims = { alg: signer.key.alg, typ: 'JOSE', kid: signer.key.kid, ...(jku ? { jku } : {}), iat: Math.floor(Date.now() / 1000), jti: randomUUID() };
-    const header = base64urlFromText(JSON.stringify(claims));
-    const signature = signer.key.sign(new TextEncoder().encode(`${header}.${base64urlFromText(body)}`));
-    return `${header}..${base64urlFromBytes(signature)}`;
+    const jws = signJws(signer.key, jkuOf(own(), signer.jwksPath), body, { iat: Math.floor(Date.now() / 1000), jti: randomUUID() });
+    // Detached: the payload is the body itself, so the compact form leaves it out (RFC 7515 Appendix F).
+    return `${jws.protected}..${jws.signature}`;
   };
 }
