@@ -28,11 +28,12 @@ server:
   limits: { bodyBytes: 1048576, requestTimeoutMs: 2000 }
 `;
 
-// The skill: "wait <ms>" completes after ms; "flood <n> <kib>" publishes n artifacts of kib KiB; anything else replies.
+// The skill: "wait <ms>" completes after ms; "flood <n> <kib> [<ms>]" publishes n artifacts of kib KiB
+// (ms apart); anything else replies. A client that leaves abandons its task after 200 ms.
 const SCRIPT = `
 import { createA2AServer } from './dist/a2a/server/index.js';
 const work = async (ctx, events) => {
-  const [command, a, b] = ctx.text.split(' ');
+  const [command, a, b, c] = ctx.text.split(' ');
   if (command === 'wait') {
     events.working('waiting');
     await new Promise((r) => setTimeout(r, Number(a)));
@@ -42,13 +43,13 @@ const work = async (ctx, events) => {
     const chunk = 'x'.repeat(Number(b) * 1024);
     for (let i = 0; i < Number(a) && !ctx.signal.aborted; i++) {
       events.artifact(chunk, { artifactId: 'flood', append: i > 0 });
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => (c ? setTimeout(r, Number(c)) : setImmediate(r)));
     }
     return events.complete('flooded');
   }
   return 'ok: ' + ctx.text;
 };
-const server = createA2AServer({ skills: { work }, logger: false, grpc: { maxBufferedBytes: 4 * 1024 * 1024 } });
+const server = createA2AServer({ skills: { work }, logger: false, abandonGraceMs: 200, grpc: { maxBufferedBytes: 4 * 1024 * 1024 } });
 const listening = await server.listen({ port: 0, host: '127.0.0.1' });
 console.log(listening.grpc.address);
 `;
@@ -92,10 +93,12 @@ describe('gRPC limits', () => {
     expect(agent.rss().peak).toBeLessThan(512);
   }, 120_000);
 
-  it('a reader that never reads: its stream is reset (ENHANCE_YOUR_CALM: RESOURCE_EXHAUSTED to gRPC clients) at the buffer bound, memory bounded', async () => {
+  it('a reader that never reads: its stream is reset (ENHANCE_YOUR_CALM: RESOURCE_EXHAUSTED to gRPC clients) at the buffer bound, memory bounded, and its task goes on', async () => {
     const session = connectH2(`http://${agent.url}`, { settings: { initialWindowSize: 65_535 } });
+    const contextId = 'ctx-never-reads';
     try {
-      const request = Buffer.from(encodeSend('flood 400 64'));
+      // 200 × 64 KiB, 10 ms apart: the bound (4 MiB) is passed a second before the task ends.
+      const request = Buffer.from(encodeSend('flood 200 64 10', 'm-flood', contextId));
       const stream = session.request({
         [constants.HTTP2_HEADER_METHOD]: 'POST',
         [constants.HTTP2_HEADER_PATH]: '/lf.a2a.v1.A2AService/SendStreamingMessage',
@@ -114,6 +117,13 @@ describe('gRPC limits', () => {
     }
     await stillAnswers();
     expect(agent.rss().peak).toBeLessThan(512);
+    // The server cut the stream, the client did not leave: the task is not abandoned (canceled) but completes, as after an SSE cut-off.
+    let task: Record<string, any> | undefined;
+    for (let i = 0; i < 100 && !/COMPLETED|CANCELED|FAILED/.test(task?.status?.state ?? ''); i++) {
+      [task] = (await unary(stub, 'ListTasks', { contextId }, V1)).tasks;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(task?.status?.state).toBe('TASK_STATE_COMPLETED');
   }, 60_000);
 
   it('one message larger than the buffer bound still reaches a client that reads it', async () => {
@@ -277,13 +287,19 @@ describe('requests that arrive slowly, too long, never, or late', () => {
 });
 
 /** A SendMessageRequest whose message is `text`, encoded by hand (field numbers of a2a.proto v1.0). */
-function encodeSend(text: string, messageId = 'm-flood'): Uint8Array {
+function encodeSend(text: string, messageId = 'm-flood', contextId?: string): Uint8Array {
   const str = (field: number, s: string) => {
     const b = Buffer.from(s);
     return Buffer.concat([Buffer.from([(field << 3) | 2]), varint(b.length), b]);
   };
   const part = str(1, text); // Part.text = 1
-  const msg = Buffer.concat([str(1, messageId), Buffer.from([(4 << 3) | 0, 1]), Buffer.concat([Buffer.from([(5 << 3) | 2]), varint(part.length), part])]);
+  const context = contextId === undefined ? Buffer.alloc(0) : str(2, contextId); // Message.context_id = 2
+  const msg = Buffer.concat([
+    str(1, messageId),
+    context,
+    Buffer.from([(4 << 3) | 0, 1]),
+    Buffer.concat([Buffer.from([(5 << 3) | 2]), varint(part.length), part]),
+  ]);
   return Buffer.concat([Buffer.from([(2 << 3) | 2]), varint(msg.length), msg]); // SendMessageRequest.message = 2
 }
 

@@ -88,11 +88,11 @@ export class GrpcServiceBinding {
   private pipe(call: GrpcCall, attach: Extract<Outcome, { kind: 'stream' }>['source']['attach']): void {
     let done = false;
     let largest = 0;
-    let detach: (() => void) | undefined;
-    let detachOnAttach = false;
-    const stop = (): void => {
-      if (detach) detach();
-      else detachOnAttach = true;
+    let detach: ((fellBehind?: boolean) => void) | undefined;
+    let detachOnAttach: { fellBehind: boolean } | undefined;
+    const stop = (fellBehind = false): void => {
+      if (detach) detach(fellBehind);
+      else detachOnAttach = { fellBehind };
     };
     const finish = (failure?: GrpcFailure): void => {
       if (done) return;
@@ -109,16 +109,17 @@ export class GrpcServiceBinding {
         if (frame.length > largest) largest = frame.length;
         call.write(frame);
         if (call.buffered > this.options.maxBufferedBytes + largest) {
-          // Its status could only follow the data it does not read: the stream is reset.
+          // Its status could only follow the data it does not read: the stream is reset. The task
+          // goes on (as an SSE stream cut off for the same reason): read it, or subscribe again.
           done = true;
           call.reset();
-          stop();
+          stop(true);
         }
       },
       error: (frame) => finish(frame as GrpcFailure),
       end: () => finish(),
     });
-    if (detachOnAttach) detach();
+    if (detachOnAttach) detach(detachOnAttach.fellBehind);
     call.onCancel(() => {
       done = true;
       stop();

@@ -30,8 +30,12 @@ export interface StreamOutput {
 
 /** What a streaming call answers with: an SSE source, or frames for another binding's output. */
 export interface EventStream extends SseSource {
-  /** Sends the stream into `output`; the returned function says the client went away (the run stops listening). */
-  attach(output: StreamOutput): () => void;
+  /**
+   * Sends the stream into `output`; the returned function says the stream is over for its client
+   * (the run stops listening): it left, or — `fellBehind` — the binding cut it off for reading too
+   * slowly, which does not abandon the task.
+   */
+  attach(output: StreamOutput): (fellBehind?: boolean) => void;
 }
 
 /**

@@ -146,9 +146,12 @@ export class PendingStream implements EventStream {
     this.closed();
   }
 
-  attach(output: StreamOutput): () => void {
+  attach(output: StreamOutput): (fellBehind?: boolean) => void {
     this.flushInto(output);
-    return this.closed;
+    return (fellBehind) => {
+      if (fellBehind) this.fellBehind = true;
+      this.closed();
+    };
   }
 
   private flushInto(output: StreamOutput): void {
