@@ -100,7 +100,10 @@ export function tsLiteral(value: unknown, indent = ''): string {
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return '{}';
-    return `{\n${entries.map(([k, v]) => `${inner}${tsPropertyKey(k)}: ${tsLiteral(v, inner)}`).join(',\n')},\n${indent}}`;
+    const members = entries.map(([k, v]) => `${tsPropertyKey(k)}: ${tsLiteral(v, inner)}`);
+    // Small objects on one line, as arrays: a table of them (a card form, error codes) reads as one.
+    const oneLine = `{ ${members.join(', ')} }`;
+    return oneLine.length <= 80 && !oneLine.includes('\n') ? oneLine : `{\n${members.map((m) => inner + m).join(',\n')},\n${indent}}`;
   }
   return 'undefined';
 }

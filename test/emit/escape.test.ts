@@ -184,9 +184,10 @@ describe('tsLiteral', () => {
     { given: [], want: '[]' },
     { given: {}, want: '{}' },
     { given: [1, 'two', null], want: '[1, "two", null]' },
-    { given: { a: 1, 'b-c': [true], d: undefined }, want: '{\n  a: 1,\n  "b-c": [true],\n}' },
-    { given: [{ a: 1 }], want: '[\n  {\n    a: 1,\n  },\n]' },
-    { given: JSON.parse('{"__proto__":{"x":1}}'), want: '{\n  ["__proto__"]: {\n    x: 1,\n  },\n}' },
+    { given: { a: 1, 'b-c': [true], d: undefined }, want: '{ a: 1, "b-c": [true] }' },
+    { given: [{ a: 1 }], want: '[{ a: 1 }]' },
+    { given: JSON.parse('{"__proto__":{"x":1}}'), want: '{ ["__proto__"]: { x: 1 } }' },
+    { given: { long: 'x'.repeat(80), b: 1 }, want: `{\n  long: "${'x'.repeat(80)}",\n  b: 1,\n}` },
     { given: Array(30).fill('abc'), want: `[\n${Array(30).fill('  "abc"').join(',\n')},\n]` },
     { given: undefined, want: 'undefined' },
   ])('$given → $want', ({ given, want }) => {
@@ -194,6 +195,6 @@ describe('tsLiteral', () => {
   });
 
   it('indents nested values from the given indentation', () => {
-    expect(tsLiteral({ a: { b: 1 } }, '    ')).toBe('{\n      a: {\n        b: 1,\n      },\n    }');
+    expect(tsLiteral({ a: { b: 'y'.repeat(80) } }, '    ')).toBe(`{\n      a: {\n        b: "${'y'.repeat(80)}",\n      },\n    }`);
   });
 });

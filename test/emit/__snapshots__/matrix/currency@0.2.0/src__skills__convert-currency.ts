@@ -11,10 +11,5 @@ import type { SkillHandlers } from '../a2a/server/handlers.js';
 export const handler: SkillHandlers["convert-currency"] = async (context, events) => {
   events.working('Working on it…');
   // An example result that satisfies the output schema: replace it with the real work.
-  return {
-    amount: 1,
-    from: "AAA",
-    to: "AAA",
-    rate: 1,
-  };
+  return { amount: 1, from: "AAA", to: "AAA", rate: 1 };
 };

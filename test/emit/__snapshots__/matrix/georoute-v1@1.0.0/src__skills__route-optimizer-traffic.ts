@@ -17,9 +17,5 @@ export const handler: SkillHandlers["route-optimizer-traffic"] = async (context,
   }
   events.working('Working on it…');
   // An example result that satisfies the output schema: replace it with the real work.
-  return {
-    distanceMeters: 1,
-    durationSeconds: 1,
-    polyline: "example",
-  };
+  return { distanceMeters: 1, durationSeconds: 1, polyline: "example" };
 };

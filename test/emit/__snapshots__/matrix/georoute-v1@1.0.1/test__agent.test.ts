@@ -30,28 +30,12 @@ describe("GeoSpatial Route Planner Agent", () => {
   });
 
   it("skill route-optimizer-traffic answers", async () => {
-    const output = await client.skills.routeOptimizerTraffic({
-      origin: {
-        lat: 1,
-        lng: 1,
-      },
-      destination: {
-        lat: 1,
-        lng: 1,
-      },
-    });
+    const output = await client.skills.routeOptimizerTraffic({ origin: { lat: 1, lng: 1 }, destination: { lat: 1, lng: 1 } });
     expect(output).toBeTypeOf('object');
   });
 
   it("skill custom-map-generator answers", async () => {
-    const result = await client.skills.customMapGenerator({
-      points: [
-        {
-          lat: 1,
-          lng: 1,
-        },
-      ],
-    });
+    const result = await client.skills.customMapGenerator({ points: [{ lat: 1, lng: 1 }] });
     // A direct reply (a Message), or a finished task.
     expect('parts' in result || 'status' in result).toBe(true);
   });

@@ -26,16 +26,7 @@ describe("GeoSpatial Route Planner Agent", () => {
   });
 
   it("skill route-optimizer-traffic answers", async () => {
-    const output = await client.skills.routeOptimizerTraffic({
-      origin: {
-        lat: 1,
-        lng: 1,
-      },
-      destination: {
-        lat: 1,
-        lng: 1,
-      },
-    });
+    const output = await client.skills.routeOptimizerTraffic({ origin: { lat: 1, lng: 1 }, destination: { lat: 1, lng: 1 } });
     expect(output).toBeTypeOf('object');
   });
 

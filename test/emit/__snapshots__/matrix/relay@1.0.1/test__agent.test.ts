@@ -26,10 +26,7 @@ describe("Relay Agent", () => {
   });
 
   it("skill relay answers", async () => {
-    const result = await client.skills.relay({
-      channel: "#a",
-      text: "Hello",
-    });
+    const result = await client.skills.relay({ channel: "#a", text: "Hello" });
     // A direct reply (a Message), or a finished task.
     expect('parts' in result || 'status' in result).toBe(true);
   });
