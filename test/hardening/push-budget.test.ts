@@ -11,7 +11,7 @@ import type { AgentProject } from '../helpers/agent-project.js';
 import { blackHole, type BlackHole } from '../helpers/black-hole.js';
 import { startChildAgent, type ChildAgent } from '../helpers/child-agent.js';
 import { countsOf, flood } from '../helpers/flood.js';
-import { auth, textMessage } from '../helpers/hardening.js';
+import { auth, textMessage, until } from '../helpers/hardening.js';
 import { rpc } from '../helpers/http.js';
 import { fixtureProject, TOKEN } from '../helpers/server.js';
 
@@ -64,4 +64,44 @@ describe('1 MB messages, each with a push config to a webhook that never answers
     expect(res.body.result?.parts?.[0]?.text).toBe('small');
     console.log(`push flood: peak RSS ${peak.toFixed(0)} MiB; answers ${JSON.stringify(countsOf(outcomes))}; last drop: ${drops.at(-1)}`);
   }, 300_000);
+});
+
+describe("one principal's flood past the push budget", () => {
+  it("drops that principal's deliveries, oldest first, not another's waiting for its turn", async () => {
+    const { PushNotifier, setTaskOwner } = {
+      ...(await project.load<any>('a2a/server/push/push-notifier.js')),
+      ...(await project.load<any>('a2a/server/index.js')),
+    };
+    const logs: string[] = [];
+    const sent: string[] = [];
+    // One place; a webhook answers only when its request is cut (dropped or closed).
+    const notifier = new PushNotifier({
+      deliver: ({ body, signal }: { body: string; signal: AbortSignal }) => {
+        sent.push(JSON.parse(body).id);
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+      },
+      maxInFlight: 1,
+      maxQueuedBytes: 20_000,
+      log: (_level: string, message: string) => logs.push(message),
+    });
+    const notify = (owner: string, id: string): void => {
+      const task = { id, kind: 'task', status: { state: 'completed' }, metadata: { pad: 'x'.repeat(1800) } };
+      setTaskOwner(task, owner);
+      notifier.notify(id, task, [{ url: `http://127.0.0.1:9/${id}` }]);
+    };
+    try {
+      notify('subject:alice', 'alice-0'); // takes the one place
+      await until(() => sent.length === 1, 'the first delivery is sent');
+      notify('subject:bob', 'bob-0'); // waits for it
+      for (let i = 1; i <= 30; i++) notify('subject:alice', `alice-${i}`);
+      const dropped = logs.filter((l) => / dropped: /.test(l)).map((l) => /of task (\S+)/.exec(l)![1]);
+      expect(dropped.length).toBeGreaterThan(10);
+      expect(dropped).not.toContain('bob-0');
+      // Alice's, oldest waiting first (her open request is cut only when nothing of hers waits).
+      expect(dropped).toEqual(dropped.map((_, i) => `alice-${i + 1}`));
+      expect(notifier.queued.bytes).toBeLessThanOrEqual(20_000);
+    } finally {
+      notifier.close();
+    }
+  });
 });

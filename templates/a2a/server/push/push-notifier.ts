@@ -38,7 +38,7 @@ export interface PushOptions {
   /**
    * Most bytes the notification bodies waiting or being sent may hold together (task-size.ts
    * units: a body counts its length, once however many webhooks of its task take it). Past it
-   * the oldest deliveries are dropped, each with a warning. Default: the server's task memory
+   * deliveries are dropped, each with a warning: the oldest of the owner holding the most first. Default: the server's task memory
    * budget (`server.tasks.memoryBytes`), else 32 MiB.
    */
   maxQueuedBytes?: number;
@@ -118,7 +118,7 @@ export class PushNotifier {
     for (const config of configs) {
       const writing = writingOf(config);
       let body = bodies.get(writing);
-      if (body === undefined) bodies.set(writing, (body = heldBody(writing.body(task))));
+      if (body === undefined) bodies.set(writing, (body = heldBody(writing.body(task), owner)));
       const key = `${taskId}\u0000${config.id ?? ''}\u0000${config.url}`;
       const queue = this.queues.get(key) ?? { key, taskId, owner, config, contentType: writing.contentType, running: false, sending: false, dropped: false };
       // Last in the map: the webhook with the newest body is the last the budget drops.
@@ -145,17 +145,13 @@ export class PushNotifier {
   }
 
   /**
-   * Past the budget, drops the deliveries whose newest body is oldest — those waiting (for a
-   * place or a retry) first, then open requests — until what is left fits. A body bigger than
-   * the whole budget is dropped too: it could never be held.
+   * Past the budget, drops deliveries until what is left fits: of the owner holding the most, the
+   * one whose newest body is oldest, waiting ones before open requests (PushBudget.nextToDrop). A
+   * body bigger than the whole budget is dropped too: it could never be held.
    */
   private makeRoom(): void {
-    for (const sending of [false, true]) {
-      for (const queue of this.queues.values()) {
-        if (!this.budget.over) return;
-        if (queue.sending === sending) this.drop(queue);
-      }
-    }
+    let queue: Queue | undefined;
+    while (this.budget.over && (queue = this.budget.nextToDrop(this.queues.values()))) this.drop(queue);
   }
 
   private drop(queue: Queue): void {
