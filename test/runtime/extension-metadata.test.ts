@@ -29,9 +29,10 @@ let grpcAddress: string;
 let clientLib: Loose;
 let stub: GrpcStub;
 let close: () => Promise<void>;
+let project: Awaited<ReturnType<typeof agentProject>>;
 
 beforeAll(async () => {
-  const project = await agentProject('extension-metadata', MANIFEST);
+  project = await agentProject('extension-metadata', MANIFEST);
   const { createA2AServer } = await project.load<any>('a2a/server/index.js');
   const locate = (ctx: { extensionMetadata(uri: string): { lat: number; lon: number } | undefined }) => {
     const at = ctx.extensionMetadata(GEO);
@@ -129,5 +130,44 @@ describe('the generated client', () => {
     const wrong = { artifactId: 'c', parts: [], metadata: { [CITE]: { sources: 'one' } } };
     expect(() => clientLib.artifactExtensionMetadata(wrong, CITE)).toThrow(clientLib.A2AResponseValidationError);
     expect(() => clientLib.artifactExtensionMetadata(wrong, CITE)).toThrow('/metadata/https:~1~1example.com~1extensions~1citations~1v1/sources');
+  });
+});
+
+describe('typed extension metadata on the way out', () => {
+  let citing: string;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+    // Publishes an artifact citing its sources: as the schema says ("good"), or a string where it wants a list.
+    const locate = (ctx: { text: string }, events: Loose) => {
+      if (ctx.text.startsWith('working')) events.working('looking it up');
+      const sources = ctx.text === 'good' ? ['https://example.org/a'] : 'https://example.org/a';
+      events.artifact({ parts: [{ text: 'here' }], metadata: { [CITE]: { sources } } }, { artifactId: 'answer' });
+      return events.complete();
+    };
+    const server = createA2AServer({ skills: { locate }, logger: false });
+    citing = (await server.listen({ port: 0, host: '127.0.0.1' })).url;
+    stop = () => server.close();
+  });
+  afterAll(() => stop?.());
+
+  const send = async (text: string): Promise<Loose> => {
+    const params = { message: { messageId: `m-${text}`, role: 'ROLE_USER', parts: [{ text }] } };
+    return (await post(citing, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params }), V1)).body;
+  };
+
+  it("an artifact whose metadata does not match the extension's artifactMetadata schema is refused, naming the path: -32006, or its task fails", async () => {
+    const good = await send('good');
+    expect(clientLib.artifactExtensionMetadata(good.result.task.artifacts[0], CITE)).toEqual({ sources: ['https://example.org/a'] });
+    const at = '/artifact/metadata/https:~1~1example.com~1extensions~1citations~1v1/sources';
+    // The artifact is the run's first event: there is no task yet, and the send is answered with the error.
+    const refused = await send('bad');
+    expect(refused.error.code).toBe(-32006);
+    expect(refused.error.message).toContain(`${at} must be array`);
+    // A task under way fails with the reason, and keeps no such artifact.
+    const failed = (await send('working, then bad')).result.task;
+    expect(failed.status.state).toBe('TASK_STATE_FAILED');
+    expect(failed.artifacts ?? []).toEqual([]);
+    expect(JSON.stringify(failed.status.message)).toContain(at);
   });
 });

@@ -24,6 +24,7 @@ import { TaskBudget, type BudgetHost } from './task-budget.js';
 import { ownerOf, setOwner } from './task-owner.js';
 import { sizeOf } from './task-size.js';
 import { eventTextError } from './task-text.js';
+import { artifactMetadataError } from '../roles/extension-metadata.js';
 
 export type { StreamEvent } from './event-publisher.js';
 export type { RunListener } from './run-listeners.js';
@@ -145,13 +146,14 @@ export class TaskRun extends EventPublisher {
       this.host.log('warn', `a2a: task ${this.taskId}: an event published after the interaction ended was ignored`);
       return;
     }
-    // Text no store can keep would wedge the task's writes: the event is refused, and an executor
-    // that does not catch this fails its task with the message (task-text.ts).
+    // Text no store can keep would wedge the task's writes, and a typed extension's artifact data
+    // its schema denies would reach typed readers: the event is refused, and an executor that does
+    // not catch this fails its task with the message (task-text.ts, extension-metadata.ts).
     const what = isArtifactUpdate(event) ? 'an artifact' : isStatusUpdate(event) ? 'a status update' : isTask(event) ? 'a task' : 'a message';
-    const unstorable = eventTextError(event, what);
-    if (unstorable) {
-      this.host.log('error', `a2a: task ${this.taskId}: ${unstorable.message}`);
-      throw unstorable;
+    const refused = eventTextError(event, what) ?? artifactMetadataError(event);
+    if (refused) {
+      this.host.log('error', `a2a: task ${this.taskId}: ${refused.message}`);
+      throw refused;
     }
     if (isMessage(event)) this.onMessage(event);
     else if (isStatusUpdate(event)) this.onStatus(event);
