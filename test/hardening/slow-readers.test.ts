@@ -99,8 +99,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => agent?.stop());
 
-async function getTask(id: string): Promise<any> {
-  const res = await fetch(agent.url, {
+const getTask = (id: string): Promise<any> => getTaskAt(agent.url, id);
+const getTaskOf = (of: ChildAgent, id: string): Promise<any> => getTaskAt(of.url, id);
+
+async function getTaskAt(url: string, id: string): Promise<any> {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...V1 },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id } }),
@@ -180,18 +183,100 @@ describe('many slow readers together', () => {
     );
     try {
       const messages: string[] = [];
+      let closed = 0;
       for (const reader of readers) {
-        const { events } = await reader.resume();
+        // A stream cut off (or ended) while others still needed room was closed outright, its last events with it.
+        const rest = await reader.resume().catch(() => undefined);
+        if (!rest) {
+          closed++;
+          continue;
+        }
         // A stream that filled before the others started stayed under both bounds and is whole.
-        const last = events.at(-1)!;
+        const last = rest.events.at(-1)!;
         if (last.event === 'error') messages.push(BINDINGS[0].errorMessageOf(JSON.parse(last.data)));
       }
-      expect(messages.some((m) => m.includes('limit limits.memoryBytes'))).toBe(true);
+      // The total acted: a stream cut off naming it, or an ended stream closed to make room.
+      expect(closed > 0 || messages.some((m) => m.includes('limit limits.memoryBytes')), `${closed} closed; ${messages.join(' | ')}`).toBe(true);
       expect(small.alive(), small.stderr()).toBe(true);
     } finally {
       for (const reader of readers) reader.destroy();
     }
   }, 120_000);
+});
+
+describe('a client that opens stream after stream and reads none', () => {
+  // A stream cut off for falling behind (or ending while its client is behind) leaves its last
+  // events waiting behind unread bytes. Those count against the streams' budget until the client
+  // takes them or the connection closes, and an ended stream is the first closed outright when
+  // the budget needs room: before, each such stream's bytes stopped counting when it ended, and
+  // forty of them held about 160 MiB in the agent for as long as their connections stayed open.
+  let small: ChildAgent;
+  beforeAll(async () => {
+    const script = SCRIPT.replace(`limits: { streamBufferedBytes: ${BOUND} }`, `limits: { streamBufferedBytes: ${BOUND}, memoryBytes: ${6 * 1024 * 1024} }`);
+    small = await startChildAgent(project, 'slow-readers-piled', script, ['--max-old-space-size=512']);
+  }, 60_000);
+  afterAll(() => small?.stop());
+
+  const STREAMS = 60;
+  it('cannot pile ended streams up in memory: the oldest are closed, and the newest still ends with its final event', async () => {
+    const before = small.rss().now;
+    const readers: Awaited<ReturnType<typeof slowReader>>[] = [];
+    try {
+      // One after another, each 300 chunks of 64 KiB (19 MiB), each read up to its first event.
+      for (let i = 0; i < STREAMS; i++) {
+        const { url, body } = BINDINGS[i % 2].stream(small.url, 'flood 300 64 0 0');
+        readers.push(await slowReader(url, body, V1));
+        const id = BINDINGS[i % 2].taskOf(JSON.parse(readers[i].first)).id as string;
+        await until(async () => TERMINAL.has((await getTaskOf(small, id)).status.state), `task ${i} ended`, 30_000);
+      }
+      const { peak } = small.rss();
+      console.log(`${STREAMS} unread streams: RSS ${before.toFixed(0)} MiB before, ${peak.toFixed(0)} MiB peak`);
+      expect(small.alive(), small.stderr()).toBe(true);
+      // The budget (6 MiB), a stream's slack and garbage not yet collected, not sixty streams' 4
+      // MiB each (before: +213 MiB for forty).
+      expect(peak - before).toBeLessThan(120);
+      // The first stream was closed to make room (no final event); the last one, with nothing after it, still has its final event.
+      const first = await readers[0].resume().catch(() => ({ events: [] }));
+      expect(first.events.at(-1)?.event).not.toBe('error');
+      const last = await readers[STREAMS - 1].resume();
+      expect(last.events.at(-1)!.event).toBe('error');
+    } finally {
+      for (const reader of readers) reader.destroy();
+    }
+  }, 180_000);
+
+  it("an ended stream's client that takes nothing more loses its connection after two keep-alive intervals and a second per 64 KiB left", async () => {
+    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+    const chunk = 'x'.repeat(64 * 1024);
+    const server = createA2AServer({
+      skills: {
+        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
+          for (let i = 0; i < 200; i++) {
+            events.artifact(chunk, { artifactId: 'flood' });
+            await new Promise((r) => setImmediate(r));
+          }
+          events.complete('flooded');
+        },
+      },
+      logger: false,
+      keepAliveMs: 100,
+      // Cut off past 256 KiB (+ its 64 KiB events): about 5 s to take what is left.
+      limits: { streamBufferedBytes: 256 * 1024 },
+    });
+    const { url } = await server.listen({ port: 0, host: '127.0.0.1' });
+    const { url: streamUrl, body } = BINDINGS[0].stream(url, 'flood');
+    const reader = await slowReader(streamUrl, body, V1);
+    try {
+      const id = BINDINGS[0].taskOf(JSON.parse(reader.first)).id as string;
+      await until(async () => TERMINAL.has((await getTaskAt(url, id)).status.state), 'the task ended');
+      await new Promise((r) => setTimeout(r, 8000));
+      // Closed: what the sockets' buffers held arrives, then the response breaks off before its final event.
+      await expect(reader.resume()).rejects.toThrow(/aborted|ECONNRESET|socket hang up/);
+    } finally {
+      reader.destroy();
+      await server.close({ graceMs: 0 });
+    }
+  }, 30_000);
 });
 
 describe('the Fetch handler', () => {

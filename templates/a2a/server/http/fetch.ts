@@ -78,6 +78,11 @@ export function toFetchHandler(core: Core, options: { bodyTimeoutMs: number }): 
               controller.close();
               close();
             },
+            abort() {
+              if (closed) return;
+              controller.error(new Error('the stream was closed: its client was not reading it'));
+              close();
+            },
             onClose(callback) {
               if (closed) callback();
               else closeCallbacks.push(callback);

@@ -231,6 +231,7 @@ function startStream(res: ServerResponse, status: number, headers: Record<string
       ending = true;
       schedule();
     },
+    abort: () => res.destroy(),
     onClose(callback) {
       if (closed) callback();
       else closeCallbacks.push(callback);

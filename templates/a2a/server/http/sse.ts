@@ -13,6 +13,8 @@ export interface SseSink {
    */
   unsent(): number;
   end(): void;
+  /** Closes the connection at once, dropping what the client has not taken (an ended stream whose client does not read it). */
+  abort(): void;
   /** Called once when the client goes away or the stream ends. */
   onClose(callback: () => void): void;
 }
@@ -63,19 +65,38 @@ class KeepAlive {
   }
 }
 
+/** An ended stream's client has this long to take what is left, at the least (0 keep-alive: 15 s). */
+const drainFloorMs = (keepAliveMs: number): number => (keepAliveMs > 0 ? 2 * keepAliveMs : 15_000);
+/** ...and one second more per this many bytes left: a client that reads slower than that is not reading. */
+const DRAIN_BYTES_PER_SECOND = 64 * 1024;
+
 /**
  * A writer over a sink. `stop()` ends the stream; it is idempotent and leaves no timer behind.
  * `maxUnsentBytes` bounds what a client that reads slowly (or not at all) makes the server hold:
  * `event()` says when more than that, plus the largest event written so far, waits for the
  * client. The room for the largest event lets one event bigger than the bound (a large artifact)
  * reach a client that reads.
+ *
+ * What a stream holds counts until its client has taken it or its connection closed, not only
+ * until the stream ends: the end of a stream cut off for falling behind (or of any stream whose
+ * client is behind) waits behind unread bytes in the adapter, and without the count a client
+ * opening stream after stream and reading none could pile them up beyond every bound. Such an
+ * ended stream ("draining") is the first closed outright when the streams together need room,
+ * and is closed anyway once its client has taken nothing more within `drainFloorMs` plus a
+ * second per 64 KiB left.
  */
 export class SseWriter {
   /** What every stream of the process holds for its client, as each last saw it (`maxTotalBytes` bounds it). */
   private static held = 0;
+  /** Ended streams whose clients have not taken all of them yet, oldest first. */
+  private static readonly draining = new Set<SseWriter>();
+  /** No more is written (stopped, or the client left). */
   private done = false;
+  /** Its bytes no longer count (taken, or the connection closed). */
+  private released = false;
   private largest = 0;
   private unsent = 0;
+  private drainDeadline?: ReturnType<typeof setTimeout>;
   /** `event()` refused because of the process-wide bound, not the stream's own. */
   overAll = false;
   /** When something was last written (keep-alives go to streams idle for a whole interval). */
@@ -88,7 +109,7 @@ export class SseWriter {
     private readonly maxTotalBytes = Infinity,
   ) {
     if (keepAliveMs > 0) KeepAlive.add(keepAliveMs, this);
-    sink.onClose(() => this.clear());
+    sink.onClose(() => this.release());
   }
 
   get closed(): boolean {
@@ -101,10 +122,9 @@ export class SseWriter {
     this.lastWrite = Date.now();
     const bytes = this.sink.write(sseEvent(json));
     if (bytes > this.largest) this.largest = bytes;
-    const unsent = this.sink.unsent();
-    SseWriter.held += unsent - this.unsent;
-    this.unsent = unsent;
+    const unsent = this.count();
     if (unsent > this.maxUnsentBytes + this.largest) return false;
+    if (SseWriter.held > this.maxTotalBytes) SseWriter.closeDraining(this.maxTotalBytes);
     // Past the process-wide bound, a stream that is behind — holding more than its largest event
     // and 1 MiB — is cut off too: many streams each under their own bound cannot add up without
     // limit, and a reader that keeps up holds next to nothing, so it is never the one cut.
@@ -124,15 +144,49 @@ export class SseWriter {
 
   stop(): void {
     if (this.done) return;
-    this.clear();
+    this.done = true;
+    if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
     this.sink.end();
+    if (this.released || this.count() === 0) return this.release();
+    SseWriter.draining.add(this);
+    const ms = drainFloorMs(this.keepAliveMs) + (this.unsent / DRAIN_BYTES_PER_SECOND) * 1000;
+    this.drainDeadline = setTimeout(() => this.close(), ms);
+    (this.drainDeadline as { unref?: () => void }).unref?.();
   }
 
-  private clear(): void {
-    if (this.done) return;
-    this.done = true;
+  /** What the sink holds now, counted; 0 once released. */
+  private count(): number {
+    if (this.released) return 0;
+    const unsent = this.sink.unsent();
+    SseWriter.held += unsent - this.unsent;
+    return (this.unsent = unsent);
+  }
+
+  /** Ended streams whose clients are behind are closed, oldest first, until the streams together fit `maxBytes`. */
+  private static closeDraining(maxBytes: number): void {
+    for (const writer of SseWriter.draining) {
+      if (SseWriter.held <= maxBytes) return;
+      if (writer.count() > 0) writer.close();
+      else writer.release();
+    }
+  }
+
+  /** Closes the connection of an ended stream its client is not taking; its bytes stop counting at once. */
+  private close(): void {
+    this.sink.abort();
+    this.release();
+  }
+
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
     SseWriter.held -= this.unsent;
     this.unsent = 0;
-    if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
+    SseWriter.draining.delete(this);
+    clearTimeout(this.drainDeadline);
+    if (!this.done) {
+      this.done = true;
+      if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
+    }
   }
 }
