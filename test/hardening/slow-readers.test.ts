@@ -321,4 +321,50 @@ describe('the Fetch handler', () => {
       await server.close({ graceMs: 0 });
     }
   });
+  it('ended bodies nobody reads count against the budget until read, and the oldest is dropped to make room', async () => {
+    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+    const chunk = 'x'.repeat(64 * 1024);
+    const server = createA2AServer({
+      skills: {
+        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
+          for (let i = 0; i < 100; i++) {
+            events.artifact(chunk, { artifactId: 'flood' });
+            await new Promise((r) => setImmediate(r));
+          }
+          events.complete('flooded');
+        },
+      },
+      logger: false,
+      // Each body is cut off past 1 MiB; together they may hold 2 MiB.
+      limits: { streamBufferedBytes: 1024 * 1024, memoryBytes: 2 * 1024 * 1024 },
+    });
+    const call = (method: string, params: unknown): Request =>
+      new Request('http://127.0.0.1/a2a', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+    const bodies: ReadableStreamDefaultReader<Uint8Array>[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res: Response = await server.fetch(call('SendStreamingMessage', message('flood')));
+        const reader = res.body!.getReader();
+        const id = JSON.parse(/^data: (.*)$/m.exec(new TextDecoder().decode((await reader.read()).value))![1]).result.task.id;
+        const stateOf = async (): Promise<string> => ((await (await server.fetch(call('GetTask', { id }))).json()) as any).result.status.state;
+        await until(async () => TERMINAL.has(await stateOf()), `task ${i} ended`);
+        bodies.push(reader);
+      }
+      const readAll = async (reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> => {
+        let text = '';
+        for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
+        return text;
+      };
+      // The first ended body was dropped when the second needed room; the last is whole, its final event included.
+      await expect(readAll(bodies[0])).rejects.toThrow(/its client was not reading it/);
+      expect(await readAll(bodies[2])).toMatch(/event: error\ndata: .*limits\.streamBufferedBytes.*\n\n$/);
+    } finally {
+      for (const reader of bodies) await reader.cancel().catch(() => undefined);
+      await server.close({ graceMs: 0 });
+    }
+  });
 });

@@ -78,8 +78,8 @@ export function toFetchHandler(core: Core, options: { bodyTimeoutMs: number }): 
               controller.close();
               close();
             },
+            // Also after end(): the queue a consumer has not read is dropped.
             abort() {
-              if (closed) return;
               controller.error(new Error('the stream was closed: its client was not reading it'));
               close();
             },

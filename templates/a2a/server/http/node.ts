@@ -225,7 +225,7 @@ function startStream(res: ServerResponse, status: number, headers: Record<string
       schedule();
       return bytes;
     },
-    unsent: () => pendingBytes + writing,
+    unsent: () => (closed ? 0 : pendingBytes + writing),
     end() {
       if (closed || ending) return;
       ending = true;

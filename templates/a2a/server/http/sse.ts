@@ -9,13 +9,17 @@ export interface SseSink {
   write(chunk: string): number;
   /**
    * Bytes written that the client has not taken yet: queued in the adapter, or held by the
-   * socket for a client that reads slowly or not at all.
+   * socket for a client that reads slowly or not at all. 0 once the client is gone.
    */
   unsent(): number;
   end(): void;
   /** Closes the connection at once, dropping what the client has not taken (an ended stream whose client does not read it). */
   abort(): void;
-  /** Called once when the client goes away or the stream ends. */
+  /**
+   * Called once when the client goes away or the stream ends. An adapter whose queue outlives
+   * the end (fetch.ts's body) calls it at the end: what `unsent()` still says is then counted
+   * until it reads 0 or the stream is aborted.
+   */
   onClose(callback: () => void): void;
 }
 
@@ -65,10 +69,12 @@ class KeepAlive {
   }
 }
 
-/** An ended stream's client has this long to take what is left, at the least (0 keep-alive: 15 s). */
-const drainFloorMs = (keepAliveMs: number): number => (keepAliveMs > 0 ? 2 * keepAliveMs : 15_000);
-/** ...and one second more per this many bytes left: a client that reads slower than that is not reading. */
+/** An ended stream's client has this long to take more of what is left, at the least (0 keep-alive: 30 s)... */
+const drainFloorMs = (keepAliveMs: number): number => (keepAliveMs > 0 ? 2 * keepAliveMs : 30_000);
+/** ...and one second more per this many bytes still left: a client that reads slower than that is not reading. */
 const DRAIN_BYTES_PER_SECOND = 64 * 1024;
+/** How far behind an ended stream's client must be for the stream to be closed to make room (as a live stream is cut). */
+const BEHIND_BYTES = 1024 * 1024;
 
 /**
  * A writer over a sink. `stop()` ends the stream; it is idempotent and leaves no timer behind.
@@ -81,9 +87,10 @@ const DRAIN_BYTES_PER_SECOND = 64 * 1024;
  * until the stream ends: the end of a stream cut off for falling behind (or of any stream whose
  * client is behind) waits behind unread bytes in the adapter, and without the count a client
  * opening stream after stream and reading none could pile them up beyond every bound. Such an
- * ended stream ("draining") is the first closed outright when the streams together need room,
- * and is closed anyway once its client has taken nothing more within `drainFloorMs` plus a
- * second per 64 KiB left.
+ * ended stream ("draining") whose client is behind — holding more than its largest event and
+ * 1 MiB, the test a live stream is cut by — is the first closed outright when the streams
+ * together need room; and any is closed once its client has taken nothing more within
+ * `drainFloorMs` plus a second per 64 KiB left. A client that keeps reading keeps its stream.
  */
 export class SseWriter {
   /** What every stream of the process holds for its client, as each last saw it (`maxTotalBytes` bounds it). */
@@ -109,7 +116,8 @@ export class SseWriter {
     private readonly maxTotalBytes = Infinity,
   ) {
     if (keepAliveMs > 0) KeepAlive.add(keepAliveMs, this);
-    sink.onClose(() => this.release());
+    // An ended stream whose adapter still queues bytes for its client goes on counting them.
+    sink.onClose(() => (this.done && this.count() > 0 ? undefined : this.release()));
   }
 
   get closed(): boolean {
@@ -149,8 +157,21 @@ export class SseWriter {
     this.sink.end();
     if (this.released || this.count() === 0) return this.release();
     SseWriter.draining.add(this);
-    const ms = drainFloorMs(this.keepAliveMs) + (this.unsent / DRAIN_BYTES_PER_SECOND) * 1000;
-    this.drainDeadline = setTimeout(() => this.close(), ms);
+    this.awaitProgress();
+  }
+
+  /** Closes the ended stream unless its client takes some of what is left in time; each time it does, it gets time again. */
+  private awaitProgress(): void {
+    const left = this.unsent;
+    this.drainDeadline = setTimeout(
+      () => {
+        const now = this.count();
+        if (now === 0) this.release();
+        else if (now < left) this.awaitProgress();
+        else this.close();
+      },
+      drainFloorMs(this.keepAliveMs) + (left / DRAIN_BYTES_PER_SECOND) * 1000,
+    );
     (this.drainDeadline as { unref?: () => void }).unref?.();
   }
 
@@ -166,8 +187,9 @@ export class SseWriter {
   private static closeDraining(maxBytes: number): void {
     for (const writer of SseWriter.draining) {
       if (SseWriter.held <= maxBytes) return;
-      if (writer.count() > 0) writer.close();
-      else writer.release();
+      const unsent = writer.count();
+      if (unsent === 0) writer.release();
+      else if (unsent > writer.largest + BEHIND_BYTES && SseWriter.held > maxBytes) writer.close();
     }
   }
 

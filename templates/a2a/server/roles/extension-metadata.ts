@@ -42,7 +42,7 @@ export function artifactMetadataError(event: object): JsonRpcError | undefined {
   const artifacts: [string, unknown][] = isArtifactUpdate(event)
     ? [['/artifact', fields.artifact]]
     : isTask(event)
-      ? ((fields.artifacts as unknown[] | undefined) ?? []).map((a, i) => [`/artifacts/${i}`, a])
+      ? (Array.isArray(fields.artifacts) ? (fields.artifacts as unknown[]) : []).map((a, i) => [`/artifacts/${i}`, a])
       : [];
   for (const [at, artifact] of artifacts) {
     const found = metadataIssues((artifact as Loose | undefined)?.metadata, at, artifactValidators);
