@@ -97,13 +97,17 @@ export class SseWriter {
   private static held = 0;
   /** Ended streams whose clients have not taken all of them yet, oldest first. */
   private static readonly draining = new Set<SseWriter>();
+  /** Checks the draining streams' deadlines once a second while there are any: one timer for all, none per stream. */
+  private static sweeper?: ReturnType<typeof setInterval>;
   /** No more is written (stopped, or the client left). */
   private done = false;
   /** Its bytes no longer count (taken, or the connection closed). */
   private released = false;
   private largest = 0;
   private unsent = 0;
-  private drainDeadline?: ReturnType<typeof setTimeout>;
+  /** While draining: when its client must have taken some of the `drainLeft` bytes left. */
+  private drainBy = 0;
+  private drainLeft = 0;
   /** `event()` refused because of the process-wide bound, not the stream's own. */
   overAll = false;
   /** When something was last written (keep-alives go to streams idle for a whole interval). */
@@ -157,22 +161,33 @@ export class SseWriter {
     this.sink.end();
     if (this.released || this.count() === 0) return this.release();
     SseWriter.draining.add(this);
-    this.awaitProgress();
+    this.expectProgress();
+    if (!SseWriter.sweeper) {
+      SseWriter.sweeper = setInterval(SseWriter.sweep, 1000);
+      (SseWriter.sweeper as { unref?: () => void }).unref?.();
+    }
   }
 
-  /** Closes the ended stream unless its client takes some of what is left in time; each time it does, it gets time again. */
-  private awaitProgress(): void {
-    const left = this.unsent;
-    this.drainDeadline = setTimeout(
-      () => {
-        const now = this.count();
-        if (now === 0) this.release();
-        else if (now < left) this.awaitProgress();
-        else this.close();
-      },
-      drainFloorMs(this.keepAliveMs) + (left / DRAIN_BYTES_PER_SECOND) * 1000,
-    );
-    (this.drainDeadline as { unref?: () => void }).unref?.();
+  /** The ended stream's client has until `drainBy` to take some of what is left; each time it does, it gets time again. */
+  private expectProgress(): void {
+    this.drainLeft = this.unsent;
+    this.drainBy = Date.now() + drainFloorMs(this.keepAliveMs) + (this.unsent / DRAIN_BYTES_PER_SECOND) * 1000;
+  }
+
+  /** Closes the draining streams whose clients took nothing by their deadline. */
+  private static sweep(this: void): void {
+    const now = Date.now();
+    for (const writer of SseWriter.draining) {
+      if (now < writer.drainBy) continue;
+      const left = writer.count();
+      if (left === 0) writer.release();
+      else if (left < writer.drainLeft) writer.expectProgress();
+      else writer.close();
+    }
+    if (SseWriter.draining.size === 0) {
+      clearInterval(SseWriter.sweeper);
+      SseWriter.sweeper = undefined;
+    }
   }
 
   /** What the sink holds now, counted; 0 once released. */
@@ -205,7 +220,6 @@ export class SseWriter {
     SseWriter.held -= this.unsent;
     this.unsent = 0;
     SseWriter.draining.delete(this);
-    clearTimeout(this.drainDeadline);
     if (!this.done) {
       this.done = true;
       if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
