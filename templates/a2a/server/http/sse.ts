@@ -97,6 +97,12 @@ export class SseWriter {
   private static held = 0;
   /** Ended streams whose clients have not taken all of them yet, oldest first. */
   private static readonly draining = new Set<SseWriter>();
+  /**
+   * Those of them whose clients were behind when they ended: the ones closed to make room. An
+   * ended stream's unsent bytes only shrink, so one that was not behind never becomes so, and
+   * making room looks at these alone (however many others drain).
+   */
+  private static readonly behind = new Set<SseWriter>();
   /** Checks the draining streams' deadlines once a second while there are any: one timer for all, none per stream. */
   private static sweeper?: ReturnType<typeof setInterval>;
   /** No more is written (stopped, or the client left). */
@@ -161,6 +167,7 @@ export class SseWriter {
     this.sink.end();
     if (this.released || this.count() === 0) return this.release();
     SseWriter.draining.add(this);
+    if (this.unsent > this.largest + BEHIND_BYTES) SseWriter.behind.add(this);
     this.expectProgress();
     if (!SseWriter.sweeper) {
       SseWriter.sweeper = setInterval(SseWriter.sweep, 1000);
@@ -184,10 +191,6 @@ export class SseWriter {
       else if (left < writer.drainLeft) writer.expectProgress();
       else writer.close();
     }
-    if (SseWriter.draining.size === 0) {
-      clearInterval(SseWriter.sweeper);
-      SseWriter.sweeper = undefined;
-    }
   }
 
   /** What the sink holds now, counted; 0 once released. */
@@ -200,11 +203,12 @@ export class SseWriter {
 
   /** Ended streams whose clients are behind are closed, oldest first, until the streams together fit `maxBytes`. */
   private static closeDraining(maxBytes: number): void {
-    for (const writer of SseWriter.draining) {
+    for (const writer of SseWriter.behind) {
       if (SseWriter.held <= maxBytes) return;
       const unsent = writer.count();
       if (unsent === 0) writer.release();
-      else if (unsent > writer.largest + BEHIND_BYTES && SseWriter.held > maxBytes) writer.close();
+      else if (unsent <= writer.largest + BEHIND_BYTES) SseWriter.behind.delete(writer);
+      else if (SseWriter.held > maxBytes) writer.close();
     }
   }
 
@@ -219,7 +223,12 @@ export class SseWriter {
     this.released = true;
     SseWriter.held -= this.unsent;
     this.unsent = 0;
-    SseWriter.draining.delete(this);
+    SseWriter.behind.delete(this);
+    // The last one drained: no sweep is left running.
+    if (SseWriter.draining.delete(this) && SseWriter.draining.size === 0) {
+      clearInterval(SseWriter.sweeper);
+      SseWriter.sweeper = undefined;
+    }
     if (!this.done) {
       this.done = true;
       if (this.keepAliveMs > 0) KeepAlive.remove(this.keepAliveMs, this);
