@@ -99,6 +99,28 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => agent?.stop());
 
+/** An agent in this process whose one skill publishes `chunks` artifact chunks of 64 KiB, a turn apart, then completes; `options` for createA2AServer. */
+async function floodServer(chunks: number, options: Record<string, unknown>): Promise<any> {
+  const { createA2AServer } = await project.load<any>('a2a/server/index.js');
+  const chunk = 'x'.repeat(64 * 1024);
+  const work = async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
+    for (let i = 0; i < chunks; i++) {
+      events.artifact(chunk, { artifactId: 'flood' });
+      await new Promise((r) => setImmediate(r));
+    }
+    events.complete('flooded');
+  };
+  return createA2AServer({ skills: { work }, logger: false, ...options });
+}
+
+/** A JSON-RPC call for the Fetch handler, streamed when the method streams. */
+const call = (method: string, params: unknown): Request =>
+  new Request('http://127.0.0.1/a2a', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+
 const getTask = (id: string): Promise<any> => getTaskAt(agent.url, id);
 const getTaskOf = (of: ChildAgent, id: string): Promise<any> => getTaskAt(of.url, id);
 
@@ -246,19 +268,7 @@ describe('a client that opens stream after stream and reads none', () => {
   }, 180_000);
 
   it("an ended stream's client that takes nothing more loses its connection after two keep-alive intervals and a second per 64 KiB left", async () => {
-    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
-    const chunk = 'x'.repeat(64 * 1024);
-    const server = createA2AServer({
-      skills: {
-        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
-          for (let i = 0; i < 200; i++) {
-            events.artifact(chunk, { artifactId: 'flood' });
-            await new Promise((r) => setImmediate(r));
-          }
-          events.complete('flooded');
-        },
-      },
-      logger: false,
+    const server = await floodServer(200, {
       keepAliveMs: 100,
       // Cut off past 256 KiB (+ its 64 KiB events): about 5 s to take what is left.
       limits: { streamBufferedBytes: 256 * 1024 },
@@ -269,7 +279,7 @@ describe('a client that opens stream after stream and reads none', () => {
     try {
       const id = BINDINGS[0].taskOf(JSON.parse(reader.first)).id as string;
       await until(async () => TERMINAL.has((await getTaskAt(url, id)).status.state), 'the task ended');
-      await new Promise((r) => setTimeout(r, 8000));
+      await new Promise((r) => setTimeout(r, 9000));
       // Closed: what the sockets' buffers held arrives, then the response breaks off before its final event.
       await expect(reader.resume()).rejects.toThrow(/aborted|ECONNRESET|socket hang up/);
     } finally {
@@ -281,27 +291,9 @@ describe('a client that opens stream after stream and reads none', () => {
 
 describe('the Fetch handler', () => {
   it('a response body nobody reads queues at most the bound plus the largest event, then its final event', async () => {
-    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
-    const chunk = 'x'.repeat(64 * 1024);
-    const server = createA2AServer({
-      skills: {
-        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
-          for (let i = 0; i < 100; i++) {
-            events.artifact(chunk, { artifactId: 'flood' });
-            await new Promise((r) => setImmediate(r));
-          }
-          events.complete('flooded');
-        },
-      },
-      logger: false,
+    const server = await floodServer(100, {
       limits: { streamBufferedBytes: 1024 * 1024 },
     });
-    const call = (method: string, params: unknown): Request =>
-      new Request('http://127.0.0.1/a2a', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
     try {
       const res: Response = await server.fetch(call('SendStreamingMessage', message('flood')));
       const reader = res.body!.getReader();
@@ -322,28 +314,10 @@ describe('the Fetch handler', () => {
     }
   });
   it('ended bodies nobody reads count against the budget until read, and the oldest is dropped to make room', async () => {
-    const { createA2AServer } = await project.load<any>('a2a/server/index.js');
-    const chunk = 'x'.repeat(64 * 1024);
-    const server = createA2AServer({
-      skills: {
-        work: async (_ctx: unknown, events: { artifact(text: string, flags: object): void; complete(text: string): void }) => {
-          for (let i = 0; i < 100; i++) {
-            events.artifact(chunk, { artifactId: 'flood' });
-            await new Promise((r) => setImmediate(r));
-          }
-          events.complete('flooded');
-        },
-      },
-      logger: false,
+    const server = await floodServer(100, {
       // Each body is cut off past 1 MiB; together they may hold 2 MiB.
       limits: { streamBufferedBytes: 1024 * 1024, memoryBytes: 2 * 1024 * 1024 },
     });
-    const call = (method: string, params: unknown): Request =>
-      new Request('http://127.0.0.1/a2a', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...V1 },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
     const bodies: ReadableStreamDefaultReader<Uint8Array>[] = [];
     try {
       for (let i = 0; i < 3; i++) {
